@@ -1,0 +1,47 @@
+# VoicePlug — set-up, build and tests. `make test` and `make demo` work on a
+# fresh Debian machine with the Swift toolchain: they install what is missing.
+SHELL := /bin/bash
+SWIFT ?= swift
+# Debian packages the build, the tests and the demo use.
+DEB_PACKAGES := mosquitto mosquitto-clients libmosquitto-dev libsqlite3-dev pkg-config openssl gcc
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: all deps build release test demo bench-mqtt format clean
+
+all: build
+
+## deps: install missing Debian packages (offline and quick when all are there)
+deps:
+	@missing=$$(for p in $(DEB_PACKAGES); do \
+	    dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed$$' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	    echo "make deps: installing" $$missing; \
+	    $(SUDO) apt-get update -qq && \
+	    DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	else echo "make deps: all Debian packages present"; fi
+
+## build: debug build of everything
+build: deps
+	$(SWIFT) build
+
+## release: optimised build
+release: deps
+	$(SWIFT) build -c release
+
+## test: deps, build, and the whole test suite
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+## demo: the main job on a private local broker
+demo: release
+	.build/release/voiceplug demo
+
+## bench-mqtt: round-trip latency of the Swift client next to plain libmosquitto
+bench-mqtt: release
+	@mkdir -p bench/bin
+	cc -O2 -o bench/bin/mqtt_roundtrip bench/mqtt_roundtrip.c -lmosquitto -lpthread
+	bench/mqtt-latency.sh
+
+clean:
+	rm -rf .build bench/bin

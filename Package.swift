@@ -1,0 +1,36 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "VoicePlug",
+    products: [
+        .executable(name: "voiceplug", targets: ["voiceplug"]),
+        .executable(name: "plugsim", targets: ["plugsim"]),
+        .executable(name: "mqtt-probe", targets: ["mqtt-probe"]),
+        .library(name: "MQTT", targets: ["MQTT"]),
+    ],
+    targets: [
+        // C libraries from Debian, one system-library target each.
+        .systemLibrary(
+            name: "CMosquitto",
+            pkgConfig: "libmosquitto",
+            providers: [.apt(["libmosquitto-dev"])]
+        ),
+
+        // The only module that imports CMosquitto.
+        .target(name: "MQTT", dependencies: ["CMosquitto"]),
+
+        // Starts and stops a private mosquitto broker (tests and `voiceplug demo`).
+        .target(name: "LocalBroker"),
+
+        // Command-line programs.
+        .executableTarget(name: "voiceplug", dependencies: ["MQTT", "LocalBroker"]),
+        .executableTarget(name: "plugsim", dependencies: ["MQTT"], path: "Simulator"),
+        .executableTarget(name: "mqtt-probe", dependencies: ["MQTT"]),
+
+        // Tests: a support library shared by the suites, then one target per module.
+        .target(name: "TestSupport", dependencies: ["MQTT", "LocalBroker"], path: "Tests/TestSupport"),
+        .testTarget(name: "MQTTTests", dependencies: ["MQTT", "LocalBroker", "TestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,524 @@
+import Foundation
+import Synchronization
+
+/// An MQTT 3.1.1 / 5 client over libmosquitto with an async Swift API.
+///
+/// ```swift
+/// try await MQTTClient.withClient(MQTTConfiguration(url: "mqtt://127.0.0.1:1883")) { client in
+///     try await client.subscribe("stat/+/POWER")
+///     try await client.publish("cmnd/lamp/POWER", "ON", qos: .atLeastOnce)
+///     for await message in client.messages { … }
+/// }
+/// ```
+///
+/// Every client of the process is driven by one shared event-loop thread.
+/// The client reconnects by itself after a lost connection (capped
+/// exponential backoff) and restores its subscriptions; `states()` shows it.
+/// A client that was disconnected cannot connect again: make a new one.
+public final class MQTTClient: Sendable {
+    /// The configuration the client was made with.
+    public let configuration: MQTTConfiguration
+    /// The client identifier sent to the broker.
+    public let clientID: String
+    /// Every message that arrives for the client's subscriptions, in order.
+    /// Iterate it from one task; it ends when the client is disconnected.
+    public let messages: AsyncStream<MQTTMessage>
+
+    let handle: Mosquitto
+    private let messageSink: AsyncStream<MQTTMessage>.Continuation
+    private let loop = MQTTEventLoop.shared
+    private let state: Mutex<State>
+
+    enum Ack {
+        case published(reasonCode: Int32)
+        case subscribed(grantedQoS: [Int32])
+        case unsubscribed
+    }
+
+    struct State {
+        var machine: ClientStateMachine
+        var connectWaiter: CheckedContinuation<Void, Error>?
+        var disconnectWaiters: [CheckedContinuation<Void, Never>] = []
+        var publishWaiters: [Int32: CheckedContinuation<Ack, Error>] = [:]
+        var otherWaiters: [Int32: CheckedContinuation<Ack, Error>] = [:]
+        var earlyAcks: [Int32: Ack] = [:]
+        var operationsStarting = 0
+        var observers: [Int: AsyncStream<ConnectionState>.Continuation] = [:]
+        var nextObserver = 0
+        /// QoS ≥ 1 publishes made while the connection was down, sent in
+        /// order as soon as it is back.
+        var parked: [ParkedPublish] = []
+    }
+
+    struct ParkedPublish {
+        var topic: String
+        var payload: [UInt8]
+        var qos: QoS
+        var retain: Bool
+        var properties: PublishProperties
+        var waiter: CheckedContinuation<Ack, Error>?
+    }
+
+    /// Creates a client; it does not connect yet.
+    ///
+    /// - Throws: `MQTTError.library` when libmosquitto rejects a setting
+    ///   (for example a TLS file that cannot be read).
+    public init(_ configuration: MQTTConfiguration) throws {
+        self.configuration = configuration
+        let id = configuration.clientID ?? "voiceplug-\(UUID().uuidString.prefix(13).lowercased())"
+        self.clientID = id
+        (messages, messageSink) = AsyncStream.makeStream(of: MQTTMessage.self, bufferingPolicy: .unbounded)
+        state = Mutex(State(machine: ClientStateMachine(policy: configuration.reconnect)))
+        do {
+            handle = try Mosquitto.create(clientID: id, cleanStart: configuration.cleanSession)
+        } catch {
+            throw MQTTError.library(error, operation: "creating the MQTT client")
+        }
+        do {
+            try handle.setProtocolVersion(configuration.protocolVersion)
+            try handle.setTCPNoDelay(configuration.tcpNoDelay)
+            if let credentials = configuration.credentials {
+                try handle.setCredentials(username: credentials.username, password: credentials.password)
+            }
+            if let tls = configuration.tls { try handle.setTLS(tls) }
+            if let will = configuration.will { try handle.setWill(will) }
+        } catch {
+            handle.destroy()
+            throw MQTTError.library(error, operation: "configuring the MQTT client")
+        }
+        // The loop's registration holds the client strongly while callbacks can
+        // run, so the callbacks may use an unretained pointer.
+        handle.setUserData(Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    deinit {
+        messageSink.finish()
+        handle.destroy()
+    }
+
+    /// Connects a new client, runs `body`, and always disconnects afterwards,
+    /// also when `body` throws.
+    public static func withClient<Result>(
+        _ configuration: MQTTConfiguration,
+        _ body: (MQTTClient) async throws -> Result
+    ) async throws -> Result {
+        let client = try MQTTClient(configuration)
+        try await client.connect()
+        do {
+            let result = try await body(client)
+            await client.disconnect()
+            return result
+        } catch {
+            await client.disconnect()
+            throw error
+        }
+    }
+
+    // MARK: Connection
+
+    /// The current connection state.
+    public var connectionState: ConnectionState {
+        state.withLock { $0.machine.connectionState }
+    }
+
+    /// Connection states as they change, starting with the current one.
+    public func states() -> AsyncStream<ConnectionState> {
+        let (stream, continuation) = AsyncStream.makeStream(of: ConnectionState.self, bufferingPolicy: .unbounded)
+        let id = state.withLock { state -> Int in
+            state.nextObserver += 1
+            state.observers[state.nextObserver] = continuation
+            continuation.yield(state.machine.connectionState)
+            return state.nextObserver
+        }
+        continuation.onTermination = { [weak self] _ in
+            _ = self?.state.withLock { $0.observers.removeValue(forKey: id) }
+        }
+        return stream
+    }
+
+    /// Connects and waits for the broker to accept the session (CONNACK).
+    ///
+    /// - Throws: `MQTTError.connectionRefused` (for example not authorised),
+    ///   `.connectTimeout`, or `.library` with libmosquitto's message (for
+    ///   example connection refused, TLS failure).
+    public func connect() async throws {
+        let config = configuration
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
+            let accepted = state.withLock { state -> Bool in
+                guard state.machine.connectRequested(timeout: config.connectTimeout) else { return false }
+                state.connectWaiter = continuation
+                return true
+            }
+            guard accepted else {
+                continuation.resume(throwing: MQTTError.notConnected)
+                return
+            }
+            publish(state: .connecting)
+            loop.register(self)
+            let expiry: UInt32? = config.protocolVersion == .v5 && !config.cleanSession ? config.sessionExpiry : nil
+            DispatchQueue.global().async { [self] in
+                do throws(MosquittoError) {
+                    try handle.connect(host: config.host, port: config.port, keepalive: config.keepalive, sessionExpiry: expiry)
+                    perform(state.withLock { $0.machine.socketOpened() })
+                    loop.requestWrite(self)
+                } catch {
+                    perform(state.withLock {
+                        $0.machine.socketFailed(.library(error, operation: "connecting to \(config.host):\(config.port)"))
+                    })
+                }
+            }
+        }
+    }
+
+    /// Sends DISCONNECT (so the broker does not publish the will), stops
+    /// reconnecting, fails what is still waiting with `.notConnected`, ends
+    /// `messages`, and returns once the event loop has let go of the client.
+    public func disconnect() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let (send, effects) = state.withLock { state in
+                state.disconnectWaiters.append(continuation)
+                return state.machine.disconnectRequested(timeout: .seconds(2))
+            }
+            if send {
+                if (try? handle.disconnect()) != nil {
+                    loop.requestWrite(self)
+                } else {
+                    perform(state.withLock { $0.machine.connectionEnded(error: .notConnected) })
+                }
+            }
+            perform(effects)
+        }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            loop.unregister(self) { continuation.resume() }
+        }
+        messageSink.finish()
+    }
+
+    // MARK: Publish and subscribe
+
+    /// Publishes a message.
+    ///
+    /// - Parameters:
+    ///   - topic: the topic (no wildcards).
+    ///   - payload: the bytes to send (may be empty: with `retain`, that clears a retained message).
+    ///   - qos: quality of service.
+    ///   - retain: whether the broker keeps the message for later subscribers.
+    ///   - properties: MQTT 5 response topic, correlation data and content type.
+    ///   - awaitAcknowledgement: for QoS ≥ 1, wait for PUBACK (QoS 1) or PUBCOMP (QoS 2).
+    /// - Throws: `MQTTError.library` (invalid topic, payload too large, not
+    ///   connected at QoS 0), `.publishRefused`, `.notConnected` after `disconnect()`.
+    public func publish(
+        _ topic: String,
+        _ payload: [UInt8],
+        qos: QoS = .atMostOnce,
+        retain: Bool = false,
+        properties: PublishProperties = .init(),
+        awaitAcknowledgement: Bool = true
+    ) async throws {
+        let awaited = qos != .atMostOnce && awaitAcknowledgement
+        var ack: Ack?
+        do {
+            let mid = try startOperation {
+                try payload.withUnsafeBytes { try handle.publish(topic: topic, payload: $0, qos: qos, retain: retain, properties: properties) }
+            } describing: { "publishing to '\(topic)'" }
+            ack = try await finishOperation(mid: mid, awaited: awaited, isPublish: true)
+        } catch MQTTError.library(.notConnected, _) where qos != .atMostOnce {
+            let message = ParkedPublish(topic: topic, payload: payload, qos: qos, retain: retain, properties: properties)
+            ack = try await park(message, awaited: awaited)
+        }
+        if case .published(let reason)? = ack, reason >= 0x80 {
+            throw MQTTError.publishRefused(topic: topic, reasonCode: reason)
+        }
+    }
+
+    /// Publishes UTF-8 text. See `publish(_:_:qos:retain:properties:awaitAcknowledgement:)`.
+    public func publish(
+        _ topic: String,
+        _ text: String,
+        qos: QoS = .atMostOnce,
+        retain: Bool = false,
+        properties: PublishProperties = .init(),
+        awaitAcknowledgement: Bool = true
+    ) async throws {
+        try await publish(topic, Array(text.utf8), qos: qos, retain: retain, properties: properties,
+                          awaitAcknowledgement: awaitAcknowledgement)
+    }
+
+    /// Subscribes to a topic filter (wildcards `+` and `#`, shared
+    /// subscriptions `$share/group/filter`) and waits for SUBACK. The
+    /// subscription is restored after every reconnect.
+    ///
+    /// - Throws: `MQTTError.subscriptionRefused` when the broker refuses it.
+    public func subscribe(_ filter: String, qos: QoS = .atLeastOnce) async throws {
+        state.withLock { $0.machine.subscriptionAdded(filter, qos: qos) }
+        let mid = try startOperation { try handle.subscribe(filter: filter, qos: qos) } describing: { "subscribing to '\(filter)'" }
+        let ack = try await finishOperation(mid: mid, awaited: true, isPublish: false)
+        if case .subscribed(let granted)? = ack, let code = granted.first(where: { $0 >= 0x80 }) {
+            state.withLock { $0.machine.subscriptionRemoved(filter) }
+            throw MQTTError.subscriptionRefused(filter: filter, reasonCode: code)
+        }
+    }
+
+    /// Unsubscribes from a topic filter and waits for UNSUBACK.
+    public func unsubscribe(_ filter: String) async throws {
+        state.withLock { $0.machine.subscriptionRemoved(filter) }
+        let mid = try startOperation { try handle.unsubscribe(filter: filter) } describing: { "unsubscribing from '\(filter)'" }
+        _ = try await finishOperation(mid: mid, awaited: true, isPublish: false)
+    }
+
+    /// Keeps a QoS ≥ 1 publish until the connection is back (libmosquitto
+    /// refuses to queue while disconnected). If the connection came back in
+    /// the meantime, the message is sent now.
+    private func park(_ message: ParkedPublish, awaited: Bool) async throws -> Ack? {
+        enum Outcome { case parked, sendNow, closed }
+        let outcome = state.withLock { state -> Outcome in
+            switch state.machine.phase {
+            case .connected: return .sendNow
+            case .connecting, .waitingToReconnect, .reconnecting: return .parked
+            case .idle, .disconnecting, .closed: return .closed
+            }
+        }
+        switch outcome {
+        case .closed:
+            throw MQTTError.notConnected
+        case .sendNow:
+            try await publish(message.topic, message.payload, qos: message.qos, retain: message.retain,
+                              properties: message.properties, awaitAcknowledgement: awaited)
+            return nil
+        case .parked:
+            guard awaited else {
+                try parkNow(message)
+                return nil
+            }
+            return try await withCheckedThrowingContinuation { continuation in
+                var waiting = message
+                waiting.waiter = continuation
+                do { try parkNow(waiting) } catch { continuation.resume(throwing: error) }
+            }
+        }
+    }
+
+    private func parkNow(_ message: ParkedPublish) throws {
+        let parked = state.withLock { state -> Bool in
+            guard state.machine.phase != .closed else { return false }
+            state.parked.append(message)
+            return true
+        }
+        if !parked { throw MQTTError.notConnected }
+        // The connection may have come back between the check and now.
+        if connectionState == .connected { loop.execute { [self] in sendParked() } }
+    }
+
+    /// Sends the parked publishes, in order. Runs on the loop thread, so no
+    /// acknowledgement can be handled before its waiter is registered.
+    private func sendParked() {
+        let parked = state.withLock { state -> [ParkedPublish] in
+            guard state.machine.phase == .connected else { return [] }
+            defer { state.parked.removeAll() }
+            return state.parked
+        }
+        for message in parked {
+            let result = message.payload.withUnsafeBytes { bytes in
+                Result { () throws(MosquittoError) in
+                    try handle.publish(topic: message.topic, payload: bytes, qos: message.qos, retain: message.retain,
+                                       properties: message.properties)
+                }
+            }
+            switch result {
+            case .success(let mid):
+                if let waiter = message.waiter { state.withLock { $0.publishWaiters[mid] = waiter } }
+            case .failure(let error):
+                message.waiter?.resume(throwing: MQTTError.library(error, operation: "publishing to '\(message.topic)'"))
+            }
+        }
+        if !parked.isEmpty { loop.requestWrite(self) }
+    }
+
+    /// Queues a packet with libmosquitto. While an operation is starting, an
+    /// acknowledgement that arrives before its waiter is registered is kept.
+    private func startOperation(_ queue: () throws -> Int32, describing: () -> String) throws -> Int32 {
+        let closed = state.withLock { state -> Bool in
+            if state.machine.phase == .closed { return true }
+            state.operationsStarting += 1
+            return false
+        }
+        if closed { throw MQTTError.notConnected }
+        do {
+            let mid = try queue()
+            flush()
+            return mid
+        } catch {
+            state.withLock { state in
+                state.operationsStarting -= 1
+                if state.operationsStarting == 0 { state.earlyAcks.removeAll() }
+            }
+            if let error = error as? MosquittoError { throw MQTTError.library(error, operation: describing()) }
+            throw error
+        }
+    }
+
+    private func finishOperation(mid: Int32, awaited: Bool, isPublish: Bool) async throws -> Ack? {
+        guard awaited else {
+            state.withLock { state in
+                state.operationsStarting -= 1
+                state.earlyAcks[mid] = nil
+                if state.operationsStarting == 0 { state.earlyAcks.removeAll() }
+            }
+            return nil
+        }
+        return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Ack, Error>) in
+            let early = state.withLock { state -> Ack? in
+                state.operationsStarting -= 1
+                defer { if state.operationsStarting == 0 { state.earlyAcks.removeAll() } }
+                if let ack = state.earlyAcks.removeValue(forKey: mid) { return ack }
+                if state.machine.phase == .closed {
+                    continuation.resume(throwing: MQTTError.notConnected)
+                    return nil
+                }
+                if isPublish { state.publishWaiters[mid] = continuation } else { state.otherWaiters[mid] = continuation }
+                return nil
+            }
+            if let early { continuation.resume(returning: early) }
+        }
+    }
+
+    /// Gets queued packets onto the wire. On a plain TCP connection the
+    /// calling thread writes them itself (libmosquitto's write path is
+    /// serialised by its own mutexes), which saves a hop to the loop thread;
+    /// TLS connections are only ever read and written by the loop thread.
+    private func flush() {
+        if configuration.tls == nil, state.withLock({ $0.machine.phase == .connected && $0.machine.pollable }),
+           handle.loopWrite() == nil, !handle.wantsWrite {
+            return
+        }
+        loop.requestWrite(self)
+    }
+
+    // MARK: Events (event loop thread)
+
+    /// Handles an event from a libmosquitto callback. Runs on the loop thread
+    /// and only hands the event over: no blocking, no call that waits on the loop.
+    func handle(_ event: MosquittoEvent) {
+        switch event {
+        case .message(let message):
+            messageSink.yield(message)
+        case .connected(let reasonCode, _):
+            perform(state.withLock { $0.machine.connackReceived(reasonCode: reasonCode) })
+        case .disconnected(let reasonCode):
+            let error: MQTTError = reasonCode == 0 ? .notConnected : .library(MosquittoError(rawValue: reasonCode), operation: "the connection")
+            perform(state.withLock { $0.machine.connectionEnded(error: error) })
+        case .published(let mid, let reasonCode):
+            acknowledge(mid: mid, .published(reasonCode: reasonCode), isPublish: true)
+        case .subscribed(let mid, let granted):
+            acknowledge(mid: mid, .subscribed(grantedQoS: granted), isPublish: false)
+        case .unsubscribed(let mid):
+            acknowledge(mid: mid, .unsubscribed, isPublish: false)
+        }
+    }
+
+    private func acknowledge(mid: Int32, _ ack: Ack, isPublish: Bool) {
+        let waiter = state.withLock { state -> CheckedContinuation<Ack, Error>? in
+            let waiter = isPublish ? state.publishWaiters.removeValue(forKey: mid) : state.otherWaiters.removeValue(forKey: mid)
+            if waiter == nil, state.operationsStarting > 0 { state.earlyAcks[mid] = ack }
+            return waiter
+        }
+        waiter?.resume(returning: ack)
+    }
+
+    /// The socket and whether to poll for writing, or nil when the loop must
+    /// not touch the handle now.
+    func loopPollDescriptor() -> (Int32, Bool)? {
+        guard state.withLock({ $0.machine.pollable }) else { return nil }
+        let socket = handle.socket
+        return socket >= 0 ? (socket, handle.wantsWrite) : nil
+    }
+
+    func loopReadable() {
+        guard state.withLock({ $0.machine.pollable }) else { return }
+        if let error = handle.loopRead() {
+            loopFailed(error)
+        } else if handle.wantsWrite {
+            loopWritable()
+        }
+    }
+
+    func loopWritable() {
+        guard state.withLock({ $0.machine.pollable }), handle.socket >= 0 else { return }
+        if let error = handle.loopWrite() { loopFailed(error) }
+    }
+
+    func loopTick(now: ContinuousClock.Instant) {
+        let config = configuration
+        let timeout = MQTTError.connectTimeout(host: config.host, port: config.port,
+                                               seconds: Double(config.connectTimeout.milliseconds) / 1000)
+        let (effects, pollable) = state.withLock { ($0.machine.tick(now: now, connectTimeoutError: timeout), $0.machine.pollable) }
+        perform(effects)
+        if pollable, handle.socket >= 0, let error = handle.loopMisc() { loopFailed(error) }
+    }
+
+    /// A read or write failed: libmosquitto has closed the socket (and
+    /// normally reported it through the disconnect callback already; the
+    /// state machine ignores the repeat).
+    private func loopFailed(_ error: MosquittoError) {
+        guard handle.socket < 0 else { return }
+        perform(state.withLock { $0.machine.connectionEnded(error: .library(error, operation: "the connection")) })
+    }
+
+    // MARK: Effects
+
+    private func perform(_ effects: [ClientStateMachine.Effect]) {
+        for effect in effects {
+            switch effect {
+            case .resumeConnect(let result):
+                let waiter = state.withLock { state -> CheckedContinuation<Void, Error>? in
+                    defer { state.connectWaiter = nil }
+                    return state.connectWaiter
+                }
+                waiter?.resume(with: result.mapError { $0 as Error })
+            case .resumeDisconnect:
+                let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+                    defer { state.disconnectWaiters.removeAll() }
+                    return state.disconnectWaiters
+                }
+                for waiter in waiters { waiter.resume() }
+            case .startReconnect:
+                DispatchQueue.global().async { [self] in
+                    do throws(MosquittoError) {
+                        try handle.reconnect()
+                        perform(state.withLock { $0.machine.socketOpened() })
+                        loop.requestWrite(self)
+                    } catch {
+                        perform(state.withLock { $0.machine.socketFailed(.library(error, operation: "reconnecting")) })
+                    }
+                }
+            case .restoreSubscriptions(let subscriptions):
+                for (filter, qos) in subscriptions {
+                    _ = try? handle.subscribe(filter: filter, qos: qos)
+                }
+                sendParked()
+            case .failWaiters(let error, let includingPublishes):
+                let waiters = state.withLock { state -> [CheckedContinuation<Ack, Error>] in
+                    var waiters = Array(state.otherWaiters.values)
+                    state.otherWaiters.removeAll()
+                    if includingPublishes {
+                        waiters += state.publishWaiters.values
+                        waiters += state.parked.compactMap(\.waiter)
+                        state.publishWaiters.removeAll()
+                        state.parked.removeAll()
+                    }
+                    return waiters
+                }
+                for waiter in waiters { waiter.resume(throwing: error) }
+            case .publishState(let connectionState):
+                publish(state: connectionState)
+            case .leaveLoop:
+                loop.unregister(self) {}
+            }
+        }
+    }
+
+    private func publish(state connectionState: ConnectionState) {
+        let observers = state.withLock { Array($0.observers.values) }
+        for observer in observers { observer.yield(connectionState) }
+    }
+}

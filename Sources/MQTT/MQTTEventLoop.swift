@@ -1,0 +1,166 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One thread that drives every client of the process: it polls all their
+/// sockets at once (`mosquitto_socket` + `poll`) and calls libmosquitto's
+/// read, write and housekeeping functions. A thread per connection
+/// (`mosquitto_loop_start`) would not scale to a thousand simulated plugs.
+///
+/// The thread starts when the first client registers and ends when the last
+/// one is gone, so a process with no clients has no loop thread.
+final class MQTTEventLoop: Sendable {
+    static let shared = MQTTEventLoop()
+
+    private struct State {
+        var clients: [ObjectIdentifier: MQTTClient] = [:]
+        var tasks: [@Sendable () -> Void] = []
+        var pendingWrites: [MQTTClient] = []
+        var wakePending = false
+        var running = false
+    }
+
+    private let state = Mutex(State())
+    private let wakeRead: Int32
+    private let wakeWrite: Int32
+
+    /// How often keepalive, reconnect timers and connect timeouts are checked.
+    static let tickInterval: Duration = .milliseconds(50)
+
+    private init() {
+        var fds: [Int32] = [-1, -1]
+        let rc = pipe(&fds)
+        precondition(rc == 0, "cannot create the MQTT event loop's wake pipe: \(String(cString: strerror(errno)))")
+        for fd in fds {
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        }
+        wakeRead = fds[0]
+        wakeWrite = fds[1]
+        raiseOpenFileLimit()
+    }
+
+    /// Adds a client to the poll set and starts the thread if needed.
+    func register(_ client: MQTTClient) {
+        let start = state.withLock { state -> Bool in
+            state.clients[ObjectIdentifier(client)] = client
+            defer { state.running = true }
+            return !state.running
+        }
+        if start { startThread() } else { wake() }
+    }
+
+    /// Removes a client on the loop thread; `done` runs once the loop will no
+    /// longer touch it.
+    func unregister(_ client: MQTTClient, done: @escaping @Sendable () -> Void) {
+        execute { [self] in
+            state.withLock { $0.clients[ObjectIdentifier(client)] = nil }
+            done()
+        }
+    }
+
+    /// Runs `task` on the loop thread, before its next poll.
+    func execute(_ task: @escaping @Sendable () -> Void) {
+        let start = state.withLock { state -> Bool in
+            state.tasks.append(task)
+            defer { state.running = true }
+            return !state.running
+        }
+        if start { startThread() } else { wake() }
+    }
+
+    /// Asks the loop to write what `client` has queued, without waiting for
+    /// the next poll round.
+    func requestWrite(_ client: MQTTClient) {
+        let needsWake = state.withLock { state -> Bool in
+            state.pendingWrites.append(client)
+            defer { state.wakePending = true }
+            return !state.wakePending
+        }
+        if needsWake { wake() }
+    }
+
+    private func wake() {
+        var byte: UInt8 = 1
+        _ = Glibc.write(wakeWrite, &byte, 1)
+    }
+
+    private func drainWakePipe() {
+        var buffer = [UInt8](repeating: 0, count: 256)
+        while Glibc.read(wakeRead, &buffer, buffer.count) > 0 {}
+    }
+
+    private func startThread() {
+        let thread = Thread { [self] in run() }
+        thread.name = "voiceplug.mqtt-loop"
+        thread.start()
+    }
+
+    private func run() {
+        var descriptors: [pollfd] = []
+        var polled: [MQTTClient] = []
+        var nextTick = ContinuousClock.now
+        while true {
+            let round = state.withLock { state -> (tasks: [@Sendable () -> Void], writes: [MQTTClient], clients: [MQTTClient])? in
+                if state.clients.isEmpty && state.tasks.isEmpty {
+                    state.running = false
+                    return nil
+                }
+                defer {
+                    state.tasks.removeAll(keepingCapacity: true)
+                    state.pendingWrites.removeAll(keepingCapacity: true)
+                    state.wakePending = false
+                }
+                return (state.tasks, state.pendingWrites, Array(state.clients.values))
+            }
+            guard let round else { return }
+            for task in round.tasks { task() }
+            for client in round.writes { client.loopWritable() }
+
+            descriptors.removeAll(keepingCapacity: true)
+            polled.removeAll(keepingCapacity: true)
+            descriptors.append(pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0))
+            for client in round.clients {
+                guard let (socket, wantsWrite) = client.loopPollDescriptor() else { continue }
+                let events = Int16(POLLIN) | (wantsWrite ? Int16(POLLOUT) : 0)
+                descriptors.append(pollfd(fd: socket, events: events, revents: 0))
+                polled.append(client)
+            }
+            let untilTick = max(0, (nextTick - .now).milliseconds)
+            let ready = poll(&descriptors, nfds_t(descriptors.count), Int32(untilTick))
+            if ready > 0 {
+                if descriptors[0].revents != 0 { drainWakePipe() }
+                for index in polled.indices {
+                    let revents = descriptors[index + 1].revents
+                    if revents == 0 { continue }
+                    if revents & Int16(POLLIN | POLLERR | POLLHUP) != 0 { polled[index].loopReadable() }
+                    if revents & Int16(POLLOUT) != 0 { polled[index].loopWritable() }
+                }
+            }
+            let now = ContinuousClock.now
+            if now >= nextTick {
+                for client in round.clients { client.loopTick(now: now) }
+                nextTick = now + Self.tickInterval
+            }
+        }
+    }
+}
+
+extension Duration {
+    var milliseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds * 1000 + attoseconds / 1_000_000_000_000_000
+    }
+}
+
+/// Raises the soft open-file limit to the hard limit, so one process can hold
+/// a thousand connections.
+private func raiseOpenFileLimit() {
+    var limit = rlimit()
+    guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
+    limit.rlim_cur = limit.rlim_max
+    _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+}

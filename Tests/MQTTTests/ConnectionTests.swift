@@ -1,0 +1,143 @@
+import Foundation
+import LocalBroker
+import MQTT
+import Testing
+import TestSupport
+
+@Suite("Connecting, losing and restoring connections")
+struct ConnectionTests {
+    @Test("connecting to a port where no broker listens fails at once with libmosquitto's message")
+    func connectToClosedPortFails() async throws {
+        let port = try freeLoopbackPort()
+        let client = try MQTTClient(MQTTConfiguration(host: "127.0.0.1", port: port))
+        let start = ContinuousClock.now
+        do {
+            try await client.connect()
+            Issue.record("connect succeeded without a broker")
+        } catch let error as MQTTError {
+            guard case .library(let code, _) = error else { Issue.record("unexpected \(error)"); return }
+            #expect(code == .errno)
+            #expect("\(error)".contains("Connection refused"))
+        }
+        #expect(ContinuousClock.now - start < .seconds(2))
+        #expect(client.connectionState == .disconnected)
+    }
+
+    @Test("a last will is published when the client process is killed with SIGKILL")
+    func lastWillOnSIGKILL() async throws {
+        try await withBroker { broker in
+            try await MQTTClient.withClient(broker.configuration()) { watcher in
+                let inbox = MessageCollector(watcher)
+                try await watcher.subscribe("probe/will")
+                let holder = try ChildProcess("mqtt-probe", ["hold", "--broker", broker.url,
+                                                              "--will-topic", "probe/will", "--will-payload", "gone"])
+                try await holder.waitForOutput("connected")
+                try await Task.sleep(for: .milliseconds(50))
+                #expect(await inbox.messages.isEmpty)
+                holder.kill(SIGKILL)
+                let will = try await inbox.first(on: "probe/will", timeout: .seconds(5))
+                #expect(will.string == "gone")
+            }
+        }
+    }
+
+    @Test("a clean disconnect does not publish the will")
+    func cleanDisconnectKeepsWillUnpublished() async throws {
+        try await withBroker { broker in
+            try await MQTTClient.withClient(broker.configuration()) { watcher in
+                let inbox = MessageCollector(watcher)
+                try await watcher.subscribe("probe/will")
+                var config = broker.configuration()
+                config.will = .init(topic: "probe/will", payload: "gone")
+                try await MQTTClient.withClient(config) { _ in }
+                try await Task.sleep(for: .milliseconds(200))
+                #expect(await inbox.messages.isEmpty)
+            }
+        }
+    }
+
+    @Test("after a broker restart the client reconnects within the backoff cap and its subscriptions work again")
+    func reconnectsAfterBrokerRestart() async throws {
+        try await withBroker { broker in
+            var config = broker.configuration()
+            config.reconnect = .init(initialDelay: .milliseconds(50), maximumDelay: .seconds(2))
+            try await MQTTClient.withClient(config) { client in
+                let inbox = MessageCollector(client)
+                let states = StateRecorder(client)
+                try await client.subscribe("restart/topic", qos: .atLeastOnce)
+                broker.kill9()
+                try await eventually("the client to notice the loss") { client.connectionState != .connected }
+                try await Task.sleep(for: .seconds(1))
+                try broker.restart()
+                let restarted = ContinuousClock.now
+                try await eventually("reconnection", timeout: .seconds(4)) { client.connectionState == .connected }
+                #expect(ContinuousClock.now - restarted < .milliseconds(2500))
+                try await MQTTClient.withClient(broker.configuration()) { sender in
+                    try await sender.publish("restart/topic", "after", qos: .atLeastOnce)
+                }
+                #expect(try await inbox.first(on: "restart/topic").string == "after")
+                let seen = await states.states
+                #expect(seen.first == .connected)
+                #expect(seen.contains(.reconnecting(attempt: 1)))
+                #expect(seen.last == .connected)
+            }
+        }
+    }
+
+    @Test("QoS 1 messages sent to a persistent session while the client was away are delivered",
+          arguments: [MQTTConfiguration.ProtocolVersion.v311, .v5])
+    func persistentSessionGetsQueuedMessages(version: MQTTConfiguration.ProtocolVersion) async throws {
+        try await withBroker(.init(persistence: true)) { broker in
+            var config = broker.configuration(clientID: "persistent-\(version)")
+            config.cleanSession = false
+            config.protocolVersion = version
+            try await MQTTClient.withClient(config) { client in
+                try await client.subscribe("queue/topic", qos: .atLeastOnce)
+            }
+            try await MQTTClient.withClient(broker.configuration()) { sender in
+                for index in 0..<5 { try await sender.publish("queue/topic", "m\(index)", qos: .atLeastOnce) }
+            }
+            // The broker keeps the session across its own restart, too.
+            try broker.restart()
+            let client = try MQTTClient(config)
+            let inbox = MessageCollector(client)
+            try await client.connect()
+            let messages = try await inbox.wait(for: 5)
+            #expect(messages.map(\.string) == ["m0", "m1", "m2", "m3", "m4"])
+            await client.disconnect()
+        }
+    }
+
+    @Test("a QoS 1 publish made while the connection is down is delivered after reconnecting")
+    func publishWhileReconnectingIsDeliveredLater() async throws {
+        try await withBroker { broker in
+            var config = broker.configuration()
+            config.reconnect = .init(initialDelay: .milliseconds(20), maximumDelay: .milliseconds(200))
+            try await MQTTClient.withClient(config) { client in
+                let inbox = MessageCollector(client)
+                try await client.subscribe("later/topic", qos: .atLeastOnce)
+                broker.kill9()
+                try await eventually("the loss") { client.connectionState != .connected }
+                let sent = Task { try await client.publish("later/topic", "queued", qos: .atLeastOnce) }
+                try await Task.sleep(for: .milliseconds(200))
+                try broker.restart()
+                try await withTimeout(.seconds(5), "the queued publish") { try await sent.value }
+                #expect(try await inbox.first(on: "later/topic").string == "queued")
+            }
+        }
+    }
+}
+
+/// Records a client's connection states.
+actor StateRecorder {
+    private(set) var states: [ConnectionState] = []
+
+    init(_ client: MQTTClient) {
+        let stream = client.states()
+        Task { for await state in stream { await self.append(state) } }
+    }
+
+    private func append(_ state: ConnectionState) {
+        if states.last != state { states.append(state) }
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import LocalBroker
+import MQTT
+
+/// Runs `body` with a private broker that is stopped afterwards by PID, also
+/// when `body` throws (and, as a last resort, when the broker object is freed).
+public func withBroker<Result>(
+    _ options: PrivateBroker.Options = .init(),
+    _ body: (PrivateBroker) async throws -> Result
+) async throws -> Result {
+    let broker = try PrivateBroker.start(options)
+    defer { broker.stop() }
+    return try await body(broker)
+}
+
+extension PrivateBroker {
+    /// A client configuration for this broker's plain listener.
+    public func configuration(clientID: String? = nil) -> MQTTConfiguration {
+        MQTTConfiguration(host: host, port: port, clientID: clientID, connectTimeout: .seconds(5))
+    }
+}
+
+/// Thrown when something a test waits for does not happen in time.
+public struct TimedOut: Error, CustomStringConvertible {
+    public let what: String
+    public var description: String { "timed out waiting for \(what)" }
+}
+
+/// Runs `operation`, throwing `TimedOut` when it takes longer than `timeout`.
+public func withTimeout<Result: Sendable>(
+    _ timeout: Duration,
+    _ what: String,
+    _ operation: @escaping @Sendable () async throws -> Result
+) async throws -> Result {
+    try await withThrowingTaskGroup(of: Result.self) { group in
+        group.addTask { try await operation() }
+        group.addTask {
+            try await Task.sleep(for: timeout)
+            throw TimedOut(what: what)
+        }
+        defer { group.cancelAll() }
+        return try await group.next()!
+    }
+}
+
+/// Polls `condition` until it holds, or throws `TimedOut`.
+public func eventually(
+    _ what: String,
+    timeout: Duration = .seconds(5),
+    _ condition: @Sendable () async throws -> Bool
+) async throws {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+        if try await condition() { return }
+        try await Task.sleep(for: .milliseconds(10))
+    }
+    throw TimedOut(what: what)
+}

@@ -1,0 +1,94 @@
+import Foundation
+
+/// The folder with the package's built programs (beside the test binary).
+public let productsDirectory: URL = {
+    let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    var folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
+    while folder.pathExtension == "xctest" || folder.lastPathComponent == "MacOS" {
+        folder = folder.deletingLastPathComponent()
+    }
+    return folder
+}()
+
+/// A program of the package started as a real process, with its output
+/// collected. It is killed when the object is freed if still running.
+public final class ChildProcess: @unchecked Sendable {
+    public let process = Process()
+    private let output = Pipe()
+    private let errors = Pipe()
+    private let lock = NSLock()
+    private var stdoutText = ""
+    private var stderrText = ""
+
+    /// Starts `name` from `productsDirectory` (or an absolute path) with `arguments`.
+    public init(_ name: String, _ arguments: [String], environment: [String: String]? = nil) throws {
+        process.executableURL = name.hasPrefix("/") ? URL(fileURLWithPath: name) : productsDirectory.appendingPathComponent(name)
+        process.arguments = arguments
+        if let environment { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = output
+        process.standardError = errors
+        output.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            guard let self else { return }
+            self.lock.withLock { self.stdoutText += String(decoding: data, as: UTF8.self) }
+        }
+        errors.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            guard let self else { return }
+            self.lock.withLock { self.stderrText += String(decoding: data, as: UTF8.self) }
+        }
+        try process.run()
+    }
+
+    deinit { kill(SIGKILL) }
+
+    public var standardOutput: String { lock.withLock { stdoutText } }
+    public var standardError: String { lock.withLock { stderrText } }
+    public var pid: Int32 { process.processIdentifier }
+    public var isRunning: Bool { process.isRunning }
+
+    /// Sends `signal` if the process still runs.
+    public func kill(_ signal: Int32) {
+        if process.isRunning { Foundation.kill(process.processIdentifier, signal) }
+    }
+
+    /// Waits for the process to end and returns its exit status.
+    public func wait(timeout: Duration = .seconds(10)) async throws -> Int32 {
+        let deadline = ContinuousClock.now + timeout
+        while process.isRunning {
+            guard ContinuousClock.now < deadline else {
+                kill(SIGKILL)
+                throw TimedOut(what: "\(process.executableURL?.lastPathComponent ?? "process") to exit")
+            }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        // Let the pipes drain.
+        try await Task.sleep(for: .milliseconds(20))
+        return process.terminationStatus
+    }
+
+    /// Waits until standard output contains `text`.
+    public func waitForOutput(_ text: String, timeout: Duration = .seconds(10)) async throws {
+        try await eventually("'\(text)' on standard output", timeout: timeout) { [self] in
+            standardOutput.contains(text)
+        }
+    }
+}
+
+/// Runs a command to completion and returns its exit status and output.
+@discardableResult
+public func runCommand(_ executable: String, _ arguments: [String], in directory: URL? = nil) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [executable] + arguments
+    if let directory { process.currentDirectoryURL = directory }
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+}
