@@ -48,6 +48,12 @@ public final class MQTTClient: Sendable {
         /// QoS ≥ 1 publishes made while the connection was down, sent in
         /// order as soon as it is back.
         var parked: [ParkedPublish] = []
+        /// Callers inside libmosquitto right now, outside the loop thread.
+        var handleUsers = 0
+        /// Set by `disconnect()`: the last handle user frees the handle.
+        var releaseHandle = false
+        /// The handle was freed (`mosquitto_destroy`).
+        var handleReleased = false
     }
 
     struct ParkedPublish {
@@ -93,7 +99,28 @@ public final class MQTTClient: Sendable {
 
     deinit {
         messageSink.finish()
-        handle.destroy()
+        if !state.withLock({ $0.handleReleased }) { handle.destroy() }
+    }
+
+    /// Runs `body` with the handle from a thread other than the loop's; the
+    /// handle is not freed meanwhile. Throws `notConnected` once it is.
+    private func usingHandle<R>(_ body: () throws -> R) throws -> R {
+        let usable = state.withLock { state -> Bool in
+            guard !state.releaseHandle else { return false }
+            state.handleUsers += 1
+            return true
+        }
+        guard usable else { throw MQTTError.notConnected }
+        defer { doneWithHandle() }
+        return try body()
+    }
+
+    private func doneWithHandle() {
+        let release = state.withLock { state -> Bool in
+            state.handleUsers -= 1
+            return state.releaseIfUnused()
+        }
+        if release { handle.destroy() }
     }
 
     /// Connects a new client, runs `body`, and always disconnects afterwards,
@@ -157,14 +184,18 @@ public final class MQTTClient: Sendable {
             loop.register(self)
             let expiry: UInt32? = config.protocolVersion == .v5 && !config.cleanSession ? config.sessionExpiry : nil
             DispatchQueue.global().async { [self] in
-                do throws(MosquittoError) {
-                    try handle.connect(host: config.host, port: config.port, keepalive: config.keepalive, sessionExpiry: expiry)
+                let result = Result { try usingHandle { try handle.connect(host: config.host, port: config.port,
+                                                                           keepalive: config.keepalive, sessionExpiry: expiry) } }
+                switch result {
+                case .success:
                     perform(state.withLock { $0.machine.socketOpened() })
                     loop.requestWrite(self)
-                } catch {
+                case .failure(let error as MosquittoError):
                     perform(state.withLock {
                         $0.machine.socketFailed(.library(error, operation: "connecting to \(config.host):\(config.port)"))
                     })
+                case .failure:
+                    break  // disconnected meanwhile
                 }
             }
         }
@@ -180,7 +211,7 @@ public final class MQTTClient: Sendable {
                 return state.machine.disconnectRequested(timeout: .seconds(2))
             }
             if send {
-                if (try? handle.disconnect()) != nil {
+                if (try? usingHandle({ try handle.disconnect() })) != nil {
                     loop.requestWrite(self)
                 } else {
                     perform(state.withLock { $0.machine.connectionEnded(error: .notConnected) })
@@ -191,6 +222,13 @@ public final class MQTTClient: Sendable {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             loop.unregister(self) { continuation.resume() }
         }
+        // The loop has let go: free libmosquitto's resources now (its socket
+        // pair included) rather than when the last reference goes.
+        let release = state.withLock { state -> Bool in
+            state.releaseHandle = true
+            return state.releaseIfUnused()
+        }
+        if release { handle.destroy() }
         messageSink.finish()
     }
 
@@ -337,6 +375,7 @@ public final class MQTTClient: Sendable {
     /// Queues a packet with libmosquitto. While an operation is starting, an
     /// acknowledgement that arrives before its waiter is registered is kept.
     private func startOperation(_ queue: () throws -> Int32, describing: () -> String) throws -> Int32 {
+        // `usingHandle` refuses once the handle is released; `phase` closed covers the time before.
         let closed = state.withLock { state -> Bool in
             if state.machine.phase == .closed { return true }
             state.operationsStarting += 1
@@ -344,8 +383,11 @@ public final class MQTTClient: Sendable {
         }
         if closed { throw MQTTError.notConnected }
         do {
-            let mid = try queue()
-            flush()
+            let mid = try usingHandle {
+                let mid = try queue()
+                flush()
+                return mid
+            }
             return mid
         } catch {
             state.withLock { state in
@@ -483,12 +525,14 @@ public final class MQTTClient: Sendable {
                 for waiter in waiters { waiter.resume() }
             case .startReconnect:
                 DispatchQueue.global().async { [self] in
-                    do throws(MosquittoError) {
-                        try handle.reconnect()
+                    switch Result(catching: { try usingHandle { try handle.reconnect() } }) {
+                    case .success:
                         perform(state.withLock { $0.machine.socketOpened() })
                         loop.requestWrite(self)
-                    } catch {
+                    case .failure(let error as MosquittoError):
                         perform(state.withLock { $0.machine.socketFailed(.library(error, operation: "reconnecting")) })
+                    case .failure:
+                        break  // disconnected meanwhile
                     }
                 }
             case .restoreSubscriptions(let subscriptions):
@@ -520,5 +564,15 @@ public final class MQTTClient: Sendable {
     private func publish(state connectionState: ConnectionState) {
         let observers = state.withLock { Array($0.observers.values) }
         for observer in observers { observer.yield(connectionState) }
+    }
+}
+
+extension MQTTClient.State {
+    /// Marks the handle released when `disconnect()` asked for it and no
+    /// caller is inside libmosquitto; true when the caller must free it now.
+    mutating func releaseIfUnused() -> Bool {
+        guard releaseHandle, handleUsers == 0, !handleReleased else { return false }
+        handleReleased = true
+        return true
     }
 }

@@ -94,8 +94,12 @@ final class MQTTEventLoop: Sendable {
     }
 
     private func startThread() {
-        let thread = Thread { [self] in run() }
-        thread.name = "voiceplug.mqtt-loop"
+        let thread = Thread { [self] in
+            // The kernel's thread name (what `ps -L` and /proc show); Foundation's
+            // `Thread.name` does not set it here.
+            try? "mqtt-loop".write(toFile: "/proc/thread-self/comm", atomically: false, encoding: .utf8)
+            run()
+        }
         thread.start()
     }
 
@@ -104,20 +108,27 @@ final class MQTTEventLoop: Sendable {
         var polled: [MQTTClient] = []
         var nextTick = ContinuousClock.now
         while true {
-            let round = state.withLock { state -> (tasks: [@Sendable () -> Void], writes: [MQTTClient], clients: [MQTTClient])? in
+            // Tasks first (they may register or unregister clients), then the
+            // clients as they stand after them: a client whose unregistration
+            // has completed is never touched again.
+            let tasks = state.withLock { state -> [@Sendable () -> Void]? in
                 if state.clients.isEmpty && state.tasks.isEmpty {
                     state.running = false
                     return nil
                 }
+                defer { state.tasks.removeAll(keepingCapacity: true) }
+                return state.tasks
+            }
+            guard let tasks else { return }
+            for task in tasks { task() }
+            let round = state.withLock { state -> (writes: [MQTTClient], clients: [MQTTClient]) in
                 defer {
-                    state.tasks.removeAll(keepingCapacity: true)
                     state.pendingWrites.removeAll(keepingCapacity: true)
                     state.wakePending = false
                 }
-                return (state.tasks, state.pendingWrites, Array(state.clients.values))
+                let writes = state.pendingWrites.filter { state.clients[ObjectIdentifier($0)] != nil }
+                return (writes, Array(state.clients.values))
             }
-            guard let round else { return }
-            for task in round.tasks { task() }
             for client in round.writes { client.loopWritable() }
 
             descriptors.removeAll(keepingCapacity: true)

@@ -5,12 +5,16 @@
 //       reports the round-trip latency (p50, p99) as seen by the application.
 //   mqtt-probe hold --broker URL --will-topic T --will-payload P [--client-id ID]
 //       connects with a last will, prints "connected" and waits to be killed.
+//   mqtt-probe resources --broker URL [--clients N]
+//       connects N clients, exchanges messages, disconnects them, and reports
+//       the process's threads and open files before, during and after.
 import Foundation
 import MQTT
 
 let usage = """
     usage: mqtt-probe roundtrip --broker URL [--qos 0|1] [--count N] [--payload BYTES] [--json]
            mqtt-probe hold --broker URL --will-topic TOPIC --will-payload TEXT [--client-id ID]
+           mqtt-probe resources --broker URL [--clients N]
     """
 
 func fail(_ message: String, code: Int32 = 2) -> Never {
@@ -97,6 +101,47 @@ case "hold":
         try await client.connect()
         FileHandle.standardOutput.write(Data("connected\n".utf8))
         while true { try await Task.sleep(for: .seconds(3600)) }
+    } catch {
+        fail("\(error)", code: 3)
+    }
+case "resources":
+    // Counts the MQTT loop thread and open file descriptors of this process.
+    func snapshot() -> (loopThreads: Int, files: Int) {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+        let loops = tasks.filter {
+            (try? String(contentsOfFile: "/proc/self/task/\($0)/comm", encoding: .utf8))?.hasPrefix("mqtt-loop") == true
+        }
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd"))?.count ?? -1
+        return (loops.count, files)
+    }
+    let count = Int(options["clients"] ?? "50") ?? 50
+    do {
+        // One warm-up client brings up what the process creates once (the
+        // loop's wake pipe, Dispatch's own descriptors); the baseline follows.
+        try await MQTTClient.withClient(configuration) { _ in }
+        try await Task.sleep(for: .milliseconds(100))
+        let before = snapshot()
+        let clients = try (0..<count).map { _ in try MQTTClient(configuration) }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for client in clients { group.addTask { try await client.connect() } }
+            try await group.waitForAll()
+        }
+        for (index, client) in clients.enumerated() {
+            try await client.subscribe("resources/\(index)")
+            try await client.publish("resources/\(index)", "x", qos: .atLeastOnce)
+            var iterator = client.messages.makeAsyncIterator()
+            _ = await iterator.next()
+        }
+        let during = snapshot()
+        for client in clients { await client.disconnect() }
+        var after = snapshot()
+        for _ in 0..<200 where after.loopThreads > 0 || after.files > before.files {
+            try await Task.sleep(for: .milliseconds(10))
+            after = snapshot()
+        }
+        print("{\"clients\":\(count),\"loopThreadsBefore\":\(before.loopThreads),\"loopThreadsDuring\":\(during.loopThreads),"
+            + "\"loopThreadsAfter\":\(after.loopThreads),\"filesBefore\":\(before.files),\"filesDuring\":\(during.files),"
+            + "\"filesAfter\":\(after.files)}")
     } catch {
         fail("\(error)", code: 3)
     }
