@@ -48,12 +48,6 @@ public final class MQTTClient: Sendable {
         /// QoS ≥ 1 publishes made while the connection was down, sent in
         /// order as soon as it is back.
         var parked: [ParkedPublish] = []
-        /// Callers inside libmosquitto right now, outside the loop thread.
-        var handleUsers = 0
-        /// Set by `disconnect()`: the last handle user frees the handle.
-        var releaseHandle = false
-        /// The handle was freed (`mosquitto_destroy`).
-        var handleReleased = false
     }
 
     struct ParkedPublish {
@@ -99,28 +93,62 @@ public final class MQTTClient: Sendable {
 
     deinit {
         messageSink.finish()
-        if !state.withLock({ $0.handleReleased }) { handle.destroy() }
+        destroyHandleOnce()
+    }
+
+    // MARK: State and the handle
+
+    /// Mirrors of the state machine's `pollable` and "connected", refreshed
+    /// under the lock after every change, so the per-message path (the loop's
+    /// reads and writes, `flush`) takes no lock.
+    private let livePollable = Atomic<Bool>(false)
+    private let liveConnected = Atomic<Bool>(false)
+    /// Awaited operations between queueing and registering their waiter, and
+    /// waiting: acknowledgements need the lock only while this is not zero.
+    private let awaitedOperations = Atomic<Int>(0)
+    /// Callers inside libmosquitto outside the loop thread, and the release
+    /// protocol of `disconnect()`: the handle is freed exactly once, by
+    /// whoever finds it unused after the release was requested.
+    private let handleUsers = Atomic<Int>(0)
+    private let handleReleaseRequested = Atomic<Bool>(false)
+    private let handleDestroyed = Atomic<Bool>(false)
+    /// Messages read in the current loop turn, handed to `messages` once the
+    /// acknowledgements the read queued are written: a consumer woken by a
+    /// message then never races the loop thread for libmosquitto's write lock.
+    private let readMessages = Mutex<[MQTTMessage]>([])
+
+    /// Changes the state under the lock and refreshes the atomic mirrors.
+    private func changeState<R>(_ body: (inout State) -> R) -> R {
+        state.withLock { state in
+            let result = body(&state)
+            livePollable.store(state.machine.pollable, ordering: .releasing)
+            liveConnected.store(state.machine.phase == .connected, ordering: .releasing)
+            return result
+        }
     }
 
     /// Runs `body` with the handle from a thread other than the loop's; the
     /// handle is not freed meanwhile. Throws `notConnected` once it is.
     private func usingHandle<R>(_ body: () throws -> R) throws -> R {
-        let usable = state.withLock { state -> Bool in
-            guard !state.releaseHandle else { return false }
-            state.handleUsers += 1
-            return true
+        handleUsers.wrappingAdd(1, ordering: .sequentiallyConsistent)
+        defer {
+            let remaining = handleUsers.wrappingSubtract(1, ordering: .sequentiallyConsistent).newValue
+            if remaining == 0 && handleReleaseRequested.load(ordering: .sequentiallyConsistent) { destroyHandleOnce() }
         }
-        guard usable else { throw MQTTError.notConnected }
-        defer { doneWithHandle() }
+        if handleReleaseRequested.load(ordering: .sequentiallyConsistent) { throw MQTTError.notConnected }
         return try body()
     }
 
-    private func doneWithHandle() {
-        let release = state.withLock { state -> Bool in
-            state.handleUsers -= 1
-            return state.releaseIfUnused()
+    /// Frees the handle as soon as no caller is inside libmosquitto.
+    private func releaseHandleWhenUnused() {
+        handleReleaseRequested.store(true, ordering: .sequentiallyConsistent)
+        if handleUsers.load(ordering: .sequentiallyConsistent) == 0 { destroyHandleOnce() }
+    }
+
+    private func destroyHandleOnce() {
+        if handleDestroyed.compareExchange(expected: false, desired: true, ordering: .sequentiallyConsistent).exchanged {
+            handle.destroy()
         }
-        if release { handle.destroy() }
     }
 
     /// Connects a new client, runs `body`, and always disconnects afterwards,
@@ -145,7 +173,7 @@ public final class MQTTClient: Sendable {
 
     /// The current connection state.
     public var connectionState: ConnectionState {
-        state.withLock { $0.machine.connectionState }
+        changeState { $0.machine.connectionState }
     }
 
     /// Connection states as they change, starting with the current one.
@@ -171,7 +199,7 @@ public final class MQTTClient: Sendable {
     public func connect() async throws {
         let config = configuration
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
-            let accepted = state.withLock { state -> Bool in
+            let accepted = changeState { state -> Bool in
                 guard state.machine.connectRequested(timeout: config.connectTimeout) else { return false }
                 state.connectWaiter = continuation
                 return true
@@ -188,10 +216,10 @@ public final class MQTTClient: Sendable {
                                                                            keepalive: config.keepalive, sessionExpiry: expiry) } }
                 switch result {
                 case .success:
-                    perform(state.withLock { $0.machine.socketOpened() })
+                    perform(changeState { $0.machine.socketOpened() })
                     loop.requestWrite(self)
                 case .failure(let error as MosquittoError):
-                    perform(state.withLock {
+                    perform(changeState {
                         $0.machine.socketFailed(.library(error, operation: "connecting to \(config.host):\(config.port)"))
                     })
                 case .failure:
@@ -206,7 +234,7 @@ public final class MQTTClient: Sendable {
     /// `messages`, and returns once the event loop has let go of the client.
     public func disconnect() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let (send, effects) = state.withLock { state in
+            let (send, effects) = changeState { state in
                 state.disconnectWaiters.append(continuation)
                 return state.machine.disconnectRequested(timeout: .seconds(2))
             }
@@ -214,7 +242,7 @@ public final class MQTTClient: Sendable {
                 if (try? usingHandle({ try handle.disconnect() })) != nil {
                     loop.requestWrite(self)
                 } else {
-                    perform(state.withLock { $0.machine.connectionEnded(error: .notConnected) })
+                    perform(changeState { $0.machine.connectionEnded(error: .notConnected) })
                 }
             }
             perform(effects)
@@ -224,11 +252,7 @@ public final class MQTTClient: Sendable {
         }
         // The loop has let go: free libmosquitto's resources now (its socket
         // pair included) rather than when the last reference goes.
-        let release = state.withLock { state -> Bool in
-            state.releaseHandle = true
-            return state.releaseIfUnused()
-        }
-        if release { handle.destroy() }
+        releaseHandleWhenUnused()
         messageSink.finish()
     }
 
@@ -256,7 +280,7 @@ public final class MQTTClient: Sendable {
         let awaited = qos != .atMostOnce && awaitAcknowledgement
         var ack: Ack?
         do {
-            let mid = try startOperation {
+            let mid = try startOperation(awaited: awaited) {
                 try payload.withUnsafeBytes { try handle.publish(topic: topic, payload: $0, qos: qos, retain: retain, properties: properties) }
             } describing: { "publishing to '\(topic)'" }
             ack = try await finishOperation(mid: mid, awaited: awaited, isPublish: true)
@@ -288,19 +312,19 @@ public final class MQTTClient: Sendable {
     ///
     /// - Throws: `MQTTError.subscriptionRefused` when the broker refuses it.
     public func subscribe(_ filter: String, qos: QoS = .atLeastOnce) async throws {
-        state.withLock { $0.machine.subscriptionAdded(filter, qos: qos) }
-        let mid = try startOperation { try handle.subscribe(filter: filter, qos: qos) } describing: { "subscribing to '\(filter)'" }
+        changeState { $0.machine.subscriptionAdded(filter, qos: qos) }
+        let mid = try startOperation(awaited: true) { try handle.subscribe(filter: filter, qos: qos) } describing: { "subscribing to '\(filter)'" }
         let ack = try await finishOperation(mid: mid, awaited: true, isPublish: false)
         if case .subscribed(let granted)? = ack, let code = granted.first(where: { $0 >= 0x80 }) {
-            state.withLock { $0.machine.subscriptionRemoved(filter) }
+            changeState { $0.machine.subscriptionRemoved(filter) }
             throw MQTTError.subscriptionRefused(filter: filter, reasonCode: code)
         }
     }
 
     /// Unsubscribes from a topic filter and waits for UNSUBACK.
     public func unsubscribe(_ filter: String) async throws {
-        state.withLock { $0.machine.subscriptionRemoved(filter) }
-        let mid = try startOperation { try handle.unsubscribe(filter: filter) } describing: { "unsubscribing from '\(filter)'" }
+        changeState { $0.machine.subscriptionRemoved(filter) }
+        let mid = try startOperation(awaited: true) { try handle.unsubscribe(filter: filter) } describing: { "unsubscribing from '\(filter)'" }
         _ = try await finishOperation(mid: mid, awaited: true, isPublish: false)
     }
 
@@ -309,7 +333,7 @@ public final class MQTTClient: Sendable {
     /// the meantime, the message is sent now.
     private func park(_ message: ParkedPublish, awaited: Bool) async throws -> Ack? {
         enum Outcome { case parked, sendNow, closed }
-        let outcome = state.withLock { state -> Outcome in
+        let outcome = changeState { state -> Outcome in
             switch state.machine.phase {
             case .connected: return .sendNow
             case .connecting, .waitingToReconnect, .reconnecting: return .parked
@@ -328,6 +352,8 @@ public final class MQTTClient: Sendable {
                 try parkNow(message)
                 return nil
             }
+            awaitedOperations.wrappingAdd(1, ordering: .sequentiallyConsistent)
+            defer { awaitedOperations.wrappingSubtract(1, ordering: .sequentiallyConsistent) }
             return try await withCheckedThrowingContinuation { continuation in
                 var waiting = message
                 waiting.waiter = continuation
@@ -337,7 +363,7 @@ public final class MQTTClient: Sendable {
     }
 
     private func parkNow(_ message: ParkedPublish) throws {
-        let parked = state.withLock { state -> Bool in
+        let parked = changeState { state -> Bool in
             guard state.machine.phase != .closed else { return false }
             state.parked.append(message)
             return true
@@ -350,7 +376,7 @@ public final class MQTTClient: Sendable {
     /// Sends the parked publishes, in order. Runs on the loop thread, so no
     /// acknowledgement can be handled before its waiter is registered.
     private func sendParked() {
-        let parked = state.withLock { state -> [ParkedPublish] in
+        let parked = changeState { state -> [ParkedPublish] in
             guard state.machine.phase == .connected else { return [] }
             defer { state.parked.removeAll() }
             return state.parked
@@ -372,27 +398,32 @@ public final class MQTTClient: Sendable {
         if !parked.isEmpty { loop.requestWrite(self) }
     }
 
-    /// Queues a packet with libmosquitto. While an operation is starting, an
-    /// acknowledgement that arrives before its waiter is registered is kept.
-    private func startOperation(_ queue: () throws -> Int32, describing: () -> String) throws -> Int32 {
-        // `usingHandle` refuses once the handle is released; `phase` closed covers the time before.
-        let closed = state.withLock { state -> Bool in
-            if state.machine.phase == .closed { return true }
-            state.operationsStarting += 1
-            return false
+    /// Queues a packet with libmosquitto. For an awaited operation, an
+    /// acknowledgement that arrives before its waiter is registered is kept
+    /// (`earlyAcks`) until `finishOperation` claims it.
+    private func startOperation(awaited: Bool, _ queue: () throws -> Int32, describing: () -> String) throws -> Int32 {
+        if awaited {
+            let closed = changeState { state -> Bool in
+                if state.machine.phase == .closed { return true }
+                state.operationsStarting += 1
+                return false
+            }
+            if closed { throw MQTTError.notConnected }
+            awaitedOperations.wrappingAdd(1, ordering: .sequentiallyConsistent)
         }
-        if closed { throw MQTTError.notConnected }
         do {
-            let mid = try usingHandle {
+            return try usingHandle {
                 let mid = try queue()
                 flush()
                 return mid
             }
-            return mid
         } catch {
-            state.withLock { state in
-                state.operationsStarting -= 1
-                if state.operationsStarting == 0 { state.earlyAcks.removeAll() }
+            if awaited {
+                changeState { state in
+                    state.operationsStarting -= 1
+                    if state.operationsStarting == 0 { state.earlyAcks.removeAll() }
+                }
+                awaitedOperations.wrappingSubtract(1, ordering: .sequentiallyConsistent)
             }
             if let error = error as? MosquittoError { throw MQTTError.library(error, operation: describing()) }
             throw error
@@ -400,16 +431,10 @@ public final class MQTTClient: Sendable {
     }
 
     private func finishOperation(mid: Int32, awaited: Bool, isPublish: Bool) async throws -> Ack? {
-        guard awaited else {
-            state.withLock { state in
-                state.operationsStarting -= 1
-                state.earlyAcks[mid] = nil
-                if state.operationsStarting == 0 { state.earlyAcks.removeAll() }
-            }
-            return nil
-        }
+        guard awaited else { return nil }
+        defer { awaitedOperations.wrappingSubtract(1, ordering: .sequentiallyConsistent) }
         return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Ack, Error>) in
-            let early = state.withLock { state -> Ack? in
+            let early = changeState { state -> Ack? in
                 state.operationsStarting -= 1
                 defer { if state.operationsStarting == 0 { state.earlyAcks.removeAll() } }
                 if let ack = state.earlyAcks.removeValue(forKey: mid) { return ack }
@@ -429,7 +454,7 @@ public final class MQTTClient: Sendable {
     /// serialised by its own mutexes), which saves a hop to the loop thread;
     /// TLS connections are only ever read and written by the loop thread.
     private func flush() {
-        if configuration.tls == nil, state.withLock({ $0.machine.phase == .connected && $0.machine.pollable }),
+        if configuration.tls == nil, liveConnected.load(ordering: .acquiring), livePollable.load(ordering: .acquiring),
            handle.loopWrite() == nil, !handle.wantsWrite {
             return
         }
@@ -443,12 +468,12 @@ public final class MQTTClient: Sendable {
     func handle(_ event: MosquittoEvent) {
         switch event {
         case .message(let message):
-            messageSink.yield(message)
+            readMessages.withLock { $0.append(message) }
         case .connected(let reasonCode, _):
-            perform(state.withLock { $0.machine.connackReceived(reasonCode: reasonCode) })
+            perform(changeState { $0.machine.connackReceived(reasonCode: reasonCode) })
         case .disconnected(let reasonCode):
             let error: MQTTError = reasonCode == 0 ? .notConnected : .library(MosquittoError(rawValue: reasonCode), operation: "the connection")
-            perform(state.withLock { $0.machine.connectionEnded(error: error) })
+            perform(changeState { $0.machine.connectionEnded(error: error) })
         case .published(let mid, let reasonCode):
             acknowledge(mid: mid, .published(reasonCode: reasonCode), isPublish: true)
         case .subscribed(let mid, let granted):
@@ -459,6 +484,8 @@ public final class MQTTClient: Sendable {
     }
 
     private func acknowledge(mid: Int32, _ ack: Ack, isPublish: Bool) {
+        // Nobody awaits an acknowledgement (for example QoS 1 without waiting).
+        guard awaitedOperations.load(ordering: .sequentiallyConsistent) > 0 || !isPublish else { return }
         let waiter = state.withLock { state -> CheckedContinuation<Ack, Error>? in
             let waiter = isPublish ? state.publishWaiters.removeValue(forKey: mid) : state.otherWaiters.removeValue(forKey: mid)
             if waiter == nil, state.operationsStarting > 0 { state.earlyAcks[mid] = ack }
@@ -470,22 +497,27 @@ public final class MQTTClient: Sendable {
     /// The socket and whether to poll for writing, or nil when the loop must
     /// not touch the handle now.
     func loopPollDescriptor() -> (Int32, Bool)? {
-        guard state.withLock({ $0.machine.pollable }) else { return nil }
+        guard livePollable.load(ordering: .acquiring) else { return nil }
         let socket = handle.socket
         return socket >= 0 ? (socket, handle.wantsWrite) : nil
     }
 
     func loopReadable() {
-        guard state.withLock({ $0.machine.pollable }) else { return }
+        guard livePollable.load(ordering: .acquiring) else { return }
         if let error = handle.loopRead() {
             loopFailed(error)
         } else if handle.wantsWrite {
             loopWritable()
         }
+        let messages = readMessages.withLock { messages in
+            defer { messages.removeAll(keepingCapacity: true) }
+            return messages
+        }
+        for message in messages { messageSink.yield(message) }
     }
 
     func loopWritable() {
-        guard state.withLock({ $0.machine.pollable }), handle.socket >= 0 else { return }
+        guard livePollable.load(ordering: .acquiring), handle.socket >= 0 else { return }
         if let error = handle.loopWrite() { loopFailed(error) }
     }
 
@@ -493,7 +525,7 @@ public final class MQTTClient: Sendable {
         let config = configuration
         let timeout = MQTTError.connectTimeout(host: config.host, port: config.port,
                                                seconds: Double(config.connectTimeout.milliseconds) / 1000)
-        let (effects, pollable) = state.withLock { ($0.machine.tick(now: now, connectTimeoutError: timeout), $0.machine.pollable) }
+        let (effects, pollable) = changeState { ($0.machine.tick(now: now, connectTimeoutError: timeout), $0.machine.pollable) }
         perform(effects)
         if pollable, handle.socket >= 0, let error = handle.loopMisc() { loopFailed(error) }
     }
@@ -503,7 +535,7 @@ public final class MQTTClient: Sendable {
     /// state machine ignores the repeat).
     private func loopFailed(_ error: MosquittoError) {
         guard handle.socket < 0 else { return }
-        perform(state.withLock { $0.machine.connectionEnded(error: .library(error, operation: "the connection")) })
+        perform(changeState { $0.machine.connectionEnded(error: .library(error, operation: "the connection")) })
     }
 
     // MARK: Effects
@@ -527,10 +559,10 @@ public final class MQTTClient: Sendable {
                 DispatchQueue.global().async { [self] in
                     switch Result(catching: { try usingHandle { try handle.reconnect() } }) {
                     case .success:
-                        perform(state.withLock { $0.machine.socketOpened() })
+                        perform(changeState { $0.machine.socketOpened() })
                         loop.requestWrite(self)
                     case .failure(let error as MosquittoError):
-                        perform(state.withLock { $0.machine.socketFailed(.library(error, operation: "reconnecting")) })
+                        perform(changeState { $0.machine.socketFailed(.library(error, operation: "reconnecting")) })
                     case .failure:
                         break  // disconnected meanwhile
                     }
@@ -567,12 +599,3 @@ public final class MQTTClient: Sendable {
     }
 }
 
-extension MQTTClient.State {
-    /// Marks the handle released when `disconnect()` asked for it and no
-    /// caller is inside libmosquitto; true when the caller must free it now.
-    mutating func releaseIfUnused() -> Bool {
-        guard releaseHandle, handleUsers == 0, !handleReleased else { return false }
-        handleReleased = true
-        return true
-    }
-}
