@@ -20,6 +20,9 @@ let package = Package(
         // The only module that imports CMosquitto.
         .target(name: "MQTT", dependencies: ["CMosquitto"]),
 
+        // The domain core: model, registry rules, index, phrase matcher. No I/O to MQTT or SQLite.
+        .target(name: "VoiceShortcuts"),
+
         // Starts and stops a private mosquitto broker (tests and `voiceplug demo`).
         .target(name: "LocalBroker"),
 
@@ -31,6 +34,7 @@ let package = Package(
         // Tests: a support library shared by the suites, then one target per module.
         .target(name: "TestSupport", dependencies: ["MQTT", "LocalBroker"], path: "Tests/TestSupport"),
         .testTarget(name: "MQTTTests", dependencies: ["MQTT", "LocalBroker", "TestSupport"]),
+        .testTarget(name: "VoiceShortcutsTests", dependencies: ["VoiceShortcuts"]),
     ],
     swiftLanguageModes: [.v6]
 )

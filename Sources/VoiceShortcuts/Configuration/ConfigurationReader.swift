@@ -1,0 +1,143 @@
+/// Checks a parsed configuration file key by key. Unknown keys and values of
+/// the wrong kind are errors that name the key.
+struct ConfigurationReader {
+    let file: String
+
+    private static let topKeys = ["broker", "passwordFile", "caFile", "certFile", "keyFile", "confirmTimeoutMs", "devices"]
+    private static let deviceKeys = ["id", "name", "aliases", "area", "protocol", "topic", "relay"]
+
+    func configuration(from root: JSONValue) throws(ConfigurationError) -> VoicePlugConfiguration {
+        guard case .object(let object) = root else {
+            throw error("", "the file must hold a JSON object, not \(root.kind)")
+        }
+        try rejectUnknownKeys(object, allowed: Self.topKeys, at: "")
+        var configuration = VoicePlugConfiguration()
+        configuration.broker = try optionalString(object["broker"], at: "broker")
+        configuration.passwordFile = try optionalString(object["passwordFile"], at: "passwordFile")
+        configuration.caFile = try optionalString(object["caFile"], at: "caFile")
+        configuration.certFile = try optionalString(object["certFile"], at: "certFile")
+        configuration.keyFile = try optionalString(object["keyFile"], at: "keyFile")
+        if let broker = configuration.broker, !(broker.hasPrefix("mqtt://") || broker.hasPrefix("mqtts://")) {
+            throw error("broker", "'\(broker)' is not a broker URL (mqtt://host:port or mqtts://host:port)")
+        }
+        if let timeout = object["confirmTimeoutMs"] {
+            guard case .number(let value) = timeout, value == value.rounded(), value >= 1, value <= 600_000 else {
+                throw error("confirmTimeoutMs", "must be a whole number of milliseconds from 1 to 600000, not \(describe(timeout))")
+            }
+            configuration.confirmTimeoutMs = Int(value)
+        }
+        if let devices = object["devices"] {
+            guard case .array(let list) = devices else {
+                throw error("devices", "must be a list of devices, not \(devices.kind)")
+            }
+            configuration.devices = try list.enumerated().map { index, value throws(ConfigurationError) in
+                try device(from: value, at: "devices[\(index)]")
+            }
+        }
+        try checkUnique(configuration.devices)
+        return configuration
+    }
+
+    private func device(from value: JSONValue, at path: String) throws(ConfigurationError) -> Device {
+        guard case .object(let object) = value else {
+            throw error(path, "a device must be an object with at least an \"id\", not \(value.kind)")
+        }
+        try rejectUnknownKeys(object, allowed: Self.deviceKeys, at: path)
+        guard let id = try optionalString(object["id"], at: "\(path).id") else {
+            throw error("\(path).id", "every device needs an id, such as \"kitchen-lamp\"")
+        }
+        guard Device.isValidID(id) else {
+            throw error("\(path).id", "'\(id)' is not a valid id: use lower-case letters, digits and hyphens, such as \"kitchen-lamp\"")
+        }
+        let name = try optionalString(object["name"], at: "\(path).name")
+        if let name, PhraseNormalizer.normalize(name).isEmpty {
+            throw error("\(path).name", "the name has no letters or digits")
+        }
+        var aliases: [String] = []
+        if let list = object["aliases"] {
+            guard case .array(let items) = list else { throw error("\(path).aliases", "must be a list of names, not \(list.kind)") }
+            for (index, item) in items.enumerated() {
+                guard case .string(let alias) = item, !PhraseNormalizer.normalize(alias).isEmpty else {
+                    throw error("\(path).aliases[\(index)]", "must be a name with letters or digits, not \(describe(item))")
+                }
+                aliases.append(alias)
+            }
+        }
+        let area = try optionalString(object["area"], at: "\(path).area")
+        var plugProtocol = PlugProtocol.tasmota
+        if let value = try optionalString(object["protocol"], at: "\(path).protocol") {
+            guard let known = PlugProtocol(rawValue: value) else {
+                let choices = PlugProtocol.allCases.map(\.rawValue).joined(separator: ", ")
+                throw error("\(path).protocol", "'\(value)' is not one of \(choices)")
+            }
+            plugProtocol = known
+        }
+        let topic = try optionalString(object["topic"], at: "\(path).topic")
+        if let topic, topic.isEmpty || topic.contains(where: { "+#/".contains($0) }) || topic.utf8.contains(0) {
+            throw error("\(path).topic", "'\(topic)' cannot be used as a topic: it must be non-empty, without '/', '+' or '#'")
+        }
+        var relay: Int?
+        if let value = object["relay"] {
+            guard case .number(let number) = value, number == number.rounded(), number >= 0, number <= 32 else {
+                throw error("\(path).relay", "must be a relay number from 0 to 32, not \(describe(value))")
+            }
+            relay = Int(number)
+        }
+        return Device(id: id, name: name, aliases: aliases, area: area, protocol: plugProtocol, topic: topic, relay: relay)
+    }
+
+    private func checkUnique(_ devices: [Device]) throws(ConfigurationError) {
+        var seen: [String: Int] = [:]
+        for (index, device) in devices.enumerated() {
+            if let first = seen[device.id] {
+                throw error("devices[\(index)].id", "'\(device.id)' is used twice (also devices[\(first)])")
+            }
+            seen[device.id] = index
+        }
+        var channels: [String: Int] = [:]
+        for (index, device) in devices.enumerated() {
+            let channel = "\(device.protocol.rawValue)/\(device.topic)/\(device.relay.map(String.init) ?? "-")"
+            if let first = channels[channel] {
+                throw error("devices[\(index)].topic", "devices[\(first)] already uses \(device.protocol.rawValue) topic '\(device.topic)'"
+                            + (device.relay.map { " relay \($0)" } ?? "") + "; give one of them another topic or relay")
+            }
+            channels[channel] = index
+        }
+    }
+
+    private func rejectUnknownKeys(_ object: [String: JSONValue], allowed: [String], at path: String) throws(ConfigurationError) {
+        for key in object.keys.sorted() where !allowed.contains(key) {
+            let suggestion = closest(key, in: allowed).map { " (did you mean '\($0)'?)" } ?? ""
+            let known = allowed.joined(separator: ", ")
+            throw error(path.isEmpty ? key : "\(path).\(key)", "unknown key\(suggestion); known keys: \(known)")
+        }
+    }
+
+    private func optionalString(_ value: JSONValue?, at path: String) throws(ConfigurationError) -> String? {
+        switch value {
+        case nil, .null?: return nil
+        case .string(let string)?: return string
+        case let other?: throw error(path, "must be a string, not \(describe(other))")
+        }
+    }
+
+    private func describe(_ value: JSONValue) -> String {
+        switch value {
+        case .number(let number): number == number.rounded() && abs(number) < 1e15 ? "\(Int(number))" : "\(number)"
+        case .string(let string): "\"\(string)\""
+        case .bool(let bool): "\(bool)"
+        default: value.kind
+        }
+    }
+
+    private func error(_ key: String, _ problem: String) -> ConfigurationError {
+        ConfigurationError(file: file, key: key, problem: problem)
+    }
+}
+
+/// The candidate within edit distance 2 of `word`, if exactly one is closest.
+func closest(_ word: String, in candidates: [String]) -> String? {
+    let scored = candidates.map { ($0, EditDistance.levenshtein(Array(word.lowercased().utf8), Array($0.lowercased().utf8))) }
+    guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 2 else { return nil }
+    return scored.filter { $0.1 == best.1 }.count == 1 ? best.0 : nil
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+/// The configuration file (`voiceplug.json`): broker, timing and devices.
+public struct VoicePlugConfiguration: Sendable, Equatable {
+    /// Broker URL (`mqtt://[user@]host:port` or `mqtts://…`).
+    public var broker: String?
+    /// A file holding the broker password (first line).
+    public var passwordFile: String?
+    /// TLS files for `mqtts://` brokers with a private CA or client certificates.
+    public var caFile: String?
+    public var certFile: String?
+    public var keyFile: String?
+    /// How long the gateway waits for a plug to confirm, in milliseconds.
+    public var confirmTimeoutMs: Int
+    public var devices: [Device]
+    /// The file it was read from, when it was read from one.
+    public var path: String?
+
+    public static let defaultConfirmTimeoutMs = 2000
+
+    public init(broker: String? = nil, passwordFile: String? = nil, caFile: String? = nil, certFile: String? = nil,
+                keyFile: String? = nil, confirmTimeoutMs: Int = defaultConfirmTimeoutMs, devices: [Device] = [], path: String? = nil) {
+        self.broker = broker
+        self.passwordFile = passwordFile
+        self.caFile = caFile
+        self.certFile = certFile
+        self.keyFile = keyFile
+        self.confirmTimeoutMs = confirmTimeoutMs
+        self.devices = devices
+        self.path = path
+    }
+
+    /// The device with `id`, if configured.
+    public func device(id: String) -> Device? { devices.first { $0.id == id } }
+
+    /// Reads and checks a configuration file. Relative file names inside it
+    /// (`passwordFile`, `caFile`, …) are taken relative to the file's folder.
+    ///
+    /// - Throws: `ConfigurationError` naming the file and the key.
+    public static func load(from path: String) throws(ConfigurationError) -> VoicePlugConfiguration {
+        let url = URL(fileURLWithPath: path)
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "does not exist"
+            throw ConfigurationError(file: path, key: "", problem: "the file \(reason)")
+        }
+        var configuration = try parse(data, file: path)
+        configuration.path = path
+        let folder = url.deletingLastPathComponent()
+        func resolve(_ file: String?) -> String? {
+            guard let file, !file.hasPrefix("/") else { return file }
+            return folder.appendingPathComponent(file).path
+        }
+        configuration.passwordFile = resolve(configuration.passwordFile)
+        configuration.caFile = resolve(configuration.caFile)
+        configuration.certFile = resolve(configuration.certFile)
+        configuration.keyFile = resolve(configuration.keyFile)
+        return configuration
+    }
+
+    /// Parses configuration JSON; `file` names it in errors.
+    public static func parse(_ data: Data, file: String) throws(ConfigurationError) -> VoicePlugConfiguration {
+        let root: JSONValue
+        do {
+            root = try JSONDecoder().decode(JSONValue.self, from: data)
+        } catch {
+            throw ConfigurationError(file: file, key: "", problem: "not valid JSON (\(jsonProblem(error)))")
+        }
+        return try ConfigurationReader(file: file).configuration(from: root)
+    }
+
+    private static func jsonProblem(_ error: Error) -> String {
+        if case DecodingError.dataCorrupted(let context) = error {
+            let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
+            return underlying ?? context.debugDescription
+        }
+        return "\(error)"
+    }
+}

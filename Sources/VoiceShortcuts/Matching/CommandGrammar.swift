@@ -1,0 +1,82 @@
+/// The English on/off command forms (those Home Assistant's HassTurnOn /
+/// HassTurnOff templates accept for a named device, and a few more):
+///
+///     <verb> on|off [det] <target>
+///     <verb> [det] <target> [to] on|off
+///     activate|enable|deactivate|disable [det] <target>
+///     [det] <target> [to] on|off
+///
+/// around which Home Assistant's skip words may stand: "please", "can you",
+/// "could you", "would you", "I'd like (to)", "I want (to)" before, "please"
+/// and "for me" after.
+///
+///     <target> = [<area>] <device> [<prep> [det] <area>]
+///     <verb>   = turn | switch | change | bring | put | set | power
+///     <det>    = the | my | our
+///     <prep>   = in | on | at | of | across | around | throughout | inside
+///
+/// Anything else (questions, negations, other requests) is not a command.
+enum CommandGrammar {
+    static let particleVerbs: Set<String> = ["turn", "switch", "change", "bring", "put", "set", "power"]
+    static let fixedVerbs: [String: PowerState] = ["activate": .on, "enable": .on, "deactivate": .off, "disable": .off]
+    static let particles: [String: PowerState] = ["on": .on, "off": .off]
+    static let determiners: Set<String> = ["the", "my", "our"]
+    static let areaPrepositions: Set<String> = ["in", "on", "at", "of", "across", "around", "throughout", "inside"]
+    static let politeness: Set<String> = ["please"]
+    static let leadingSkips: [[String]] = [
+        ["please"], ["can", "you"], ["could", "you"], ["would", "you"], ["will", "you"],
+        ["id", "like", "to"], ["id", "like"], ["i", "would", "like", "to"], ["i", "want", "to"], ["i", "want"],
+    ]
+    static let trailingSkips: [[String]] = [["please"], ["for", "me"], ["thanks"], ["thank", "you"]]
+    /// Words that stand for a device without naming one.
+    static let pronouns: Set<String> = ["it", "that", "this", "them", "those", "these", "everything", "all", "something"]
+
+    /// A command split into its state and the words that name the target.
+    struct Frame {
+        var state: PowerState
+        var target: ArraySlice<String>
+    }
+
+    /// The state and target of `words`, or nil when it is not an on/off command.
+    static func frame(_ words: [String]) -> Frame? {
+        let words = withoutSkipWords(words[...])
+        guard let first = words.first else { return nil }
+
+        if let state = fixedVerbs[first] {
+            let target = words.dropFirst()
+            if let last = target.last, particles[last] != nil { return nil }  // "activate the fan off"
+            return Frame(state: state, target: target)
+        }
+        var rest = words
+        if particleVerbs.contains(first) {
+            rest = words.dropFirst()
+            if let second = rest.first, let state = particles[second] {
+                let target = rest.dropFirst()
+                if let last = target.last, particles[last] != nil { return nil }  // "turn on the fan off"
+                return Frame(state: state, target: target)
+            }
+        }
+        guard let last = rest.last, let state = particles[last] else { return nil }
+        var target = rest.dropLast()
+        if target.last == "to" { target = target.dropLast() }
+        return Frame(state: state, target: target)
+    }
+
+    /// `words` without skip words at either end.
+    static func withoutSkipWords(_ words: ArraySlice<String>) -> ArraySlice<String> {
+        var words = words
+        var changed = true
+        while changed {
+            changed = false
+            for skip in leadingSkips where words.starts(with: skip) && words.count > skip.count {
+                words = words.dropFirst(skip.count)
+                changed = true
+            }
+            for skip in trailingSkips where words.reversed().starts(with: skip.reversed()) && words.count > skip.count {
+                words = words.dropLast(skip.count)
+                changed = true
+            }
+        }
+        return words
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+
+/// Normalizes phrases the way the registry compares them (SPEC): Unicode
+/// NFKC, case-folded, punctuation dropped, white space collapsed.
+///
+/// Apostrophes inside words vanish ("don't" → "dont"); any other punctuation
+/// separates words ("chest-freezer" → "chest freezer"). Letters, digits,
+/// marks and symbols (emoji included) are kept, in any script.
+public enum PhraseNormalizer {
+    /// The normalized phrase: words joined by single spaces.
+    public static func normalize(_ text: String) -> String {
+        words(text).joined(separator: " ")
+    }
+
+    /// The normalized words of `text`.
+    public static func words(_ text: String) -> [String] {
+        var words: [String] = []
+        forEachWord(text) { words.append($0) }
+        return words
+    }
+
+    /// Calls `body` with each normalized word, in order.
+    public static func forEachWord(_ text: String, _ body: (String) -> Void) {
+        var text = text
+        let isASCII = text.utf8.allSatisfy { $0 < 0x80 }
+        if isASCII {
+            text.withUTF8 { asciiWords($0, body) }
+        } else {
+            unicodeWords(text, body)
+        }
+    }
+
+    /// The fast path: ASCII needs no NFKC, and folding is lower-casing.
+    private static func asciiWords(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (String) -> Void) {
+        var word = [UInt8]()
+        word.reserveCapacity(32)
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                word.append(byte | 0x20)
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                word.append(byte)
+            case UInt8(ascii: "'"):
+                continue
+            case UInt8(ascii: "$"), UInt8(ascii: "+"), UInt8(ascii: "<"), UInt8(ascii: "="), UInt8(ascii: ">"),
+                 UInt8(ascii: "^"), UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
+                word.append(byte)  // symbols (Unicode category S) are kept, as on the Unicode path
+            default:
+                if !word.isEmpty {
+                    body(String(decoding: word, as: UTF8.self))
+                    word.removeAll(keepingCapacity: true)
+                }
+            }
+        }
+        if !word.isEmpty { body(String(decoding: word, as: UTF8.self)) }
+    }
+
+    private static func unicodeWords(_ text: String, _ body: (String) -> Void) {
+        let folded = text.precomposedStringWithCompatibilityMapping
+            .folding(options: [.caseInsensitive], locale: nil)
+            .precomposedStringWithCompatibilityMapping
+        var word = String.UnicodeScalarView()
+        for scalar in folded.unicodeScalars {
+            if isApostrophe(scalar) { continue }
+            if isWordScalar(scalar) {
+                word.append(scalar)
+            } else if !word.isEmpty {
+                body(String(word))
+                word.removeAll()
+            }
+        }
+        if !word.isEmpty { body(String(word)) }
+    }
+
+    private static func isApostrophe(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "'" || scalar == "\u{2019}" || scalar == "\u{02BC}"
+    }
+
+    private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+             .nonspacingMark, .spacingMark, .enclosingMark,
+             .decimalNumber, .letterNumber, .otherNumber,
+             .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol:
+            return true
+        default:
+            return false
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+import VoiceShortcuts
+
+@Suite("The phrase matcher")
+struct MatcherTests {
+    static let devices = [
+        Device(id: "kitchen-lamp", name: "lamp", aliases: ["kitchen light"], area: "kitchen"),
+        Device(id: "office-lamp", name: "lamp", area: "office"),
+        Device(id: "tv", name: "television", aliases: ["tv"], area: "living room"),
+        Device(id: "kitchen-radio", name: "kitchen radio", area: "kitchen"),
+        Device(id: "lamp-1", name: "desk lamp 1", area: "office"),
+        Device(id: "lamp-2", name: "desk lamp 2", area: "office"),
+        Device(id: "vornado", name: "Vornado fan"),
+        Device(id: "mat", name: "yoga heater"),
+        Device(id: "mad", name: "yoga heaters"),
+        Device(id: "kuche", name: "Küchenlicht", area: "Küche"),
+        Device(id: "fan", name: "fan"),
+        Device(id: "tree", name: "christmas tree", aliases: ["xmas tree"]),
+    ]
+    let matcher = PhraseMatcher(devices: MatcherTests.devices)
+
+    func intent(_ text: String) -> ToggleStateIntent? { matcher.match(text).intent }
+    func expect(_ text: String, _ device: String, _ state: PowerState, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(intent(text) == ToggleStateIntent(deviceID: device, state: state), "\(text)", sourceLocation: sourceLocation)
+    }
+
+    @Test("names, aliases and areas before or after the name")
+    func namesAliasesAreas() {
+        expect("turn on the kitchen light", "kitchen-lamp", .on)
+        expect("turn off the lamp in the office", "office-lamp", .off)
+        expect("switch the kitchen lamp on", "kitchen-lamp", .on)
+        expect("our office lamp to off", "office-lamp", .off)
+        expect("turn on the tv in the living room", "tv", .on)
+        expect("living room television off", "tv", .off)
+        expect("deactivate the xmas tree", "tree", .off)
+        expect("activate christmas tree", "tree", .on)
+        expect("bring my kitchen radio across the kitchen on", "kitchen-radio", .on)
+        expect("Turn ON the Vornado-Fan!", "vornado", .on)
+    }
+
+    @Test("the same name in two areas needs the area")
+    func sameNameNeedsArea() {
+        #expect(matcher.match("turn on the lamp") == .notRecognized(.ambiguous(heard: "lamp", candidates: ["kitchen-lamp", "office-lamp"])))
+        #expect(matcher.match("turn on the lamp in the bathroom").intent == nil)
+        #expect(matcher.match("turn on the kitchen radio in the office") == .notRecognized(.notInArea(device: "kitchen-radio", area: "office")))
+    }
+
+    @Test("skip words around a command")
+    func skipWords() {
+        expect("please turn on the fan", "fan", .on)
+        expect("can you switch off the christmas tree for me", "tree", .off)
+        expect("could you turn the fan off please", "fan", .off)
+        expect("I'd like to turn on the fan", "fan", .on)
+    }
+
+    @Test("a digit is never a typo: lamp 3 is not lamp 1")
+    func digitsAreNotTypos() {
+        expect("turn on desk lamp 2", "lamp-2", .on)
+        #expect(intent("turn on desk lamp 3") == nil)
+        #expect(intent("turn on desk lamp") == nil)
+    }
+
+    @Test("one wrong, missing or extra letter is recovered when one device is that close")
+    func typos() {
+        #expect(intent("turn on the vornado fna") == nil)  // a transposition is two edits
+        expect("turn on the vornadoo fan", "vornado", .on)
+        expect("turn off the christmas tre", "tree", .off)
+        expect("switch on the chrismas tree", "tree", .on)
+        if case .recognized(_, let source) = matcher.match("switch on the chrismas tree") {
+            #expect(source == .correctedTypo(heard: "chrismas tree", corrected: "christmas tree"))
+        }
+    }
+
+    @Test("two devices equally close: ambiguous, never a guess")
+    func equallyCloseTyposAreAmbiguous() {
+        // "yoga heaterz" is one letter from both "yoga heater" and "yoga heaters".
+        #expect(matcher.match("turn on the yoga heaterz") == .notRecognized(.ambiguous(heard: "yoga heaterz", candidates: ["mad", "mat"])))
+        expect("turn on the yoga heater", "mat", .on)
+        expect("turn on the yoga heaters", "mad", .on)
+    }
+
+    @Test("short names get no typo tolerance")
+    func shortNamesAreExact() {
+        expect("fan on", "fan", .on)
+        #expect(intent("pan on") == nil)
+        #expect(intent("turn on the fun") == nil)
+    }
+
+    @Test("phrases that must not switch anything", arguments: [
+        "is the fan on", "is the fan still on", "was the christmas tree off", "don't turn off the fan",
+        "do not turn off the fan", "never switch on the fan", "who turned on the fan", "when did the fan turn on",
+        "turn it off", "turn that on", "switch everything off", "turn off", "on", "off", "the fan",
+        "dim the fan", "check the fan", "turn on the radio", "turn off the drone charger", "fan",
+        "turn on the fan and the tree", "turn on the fan off", "activate the fan off", "turn the fan up",
+        "what is the weather", "set the fan to 50 percent", "turn on the lamp in the garage", "",
+        "   ", "?!", "turn on the lamp lamp", "lights out",
+    ])
+    func negatives(text: String) {
+        #expect(intent(text) == nil, "\(text) → \(matcher.match(text))")
+    }
+
+    @Test("Unicode names and areas, folded and normalized")
+    func unicode() {
+        expect("turn on the KÜCHENLICHT", "kuche", .on)
+        expect("switch off the Küchenlicht in the küche", "kuche", .off)
+        #expect(intent("switch off Küchenlicht in der Küche") == nil)  // English commands only
+        expect("Küchenlicht on", "kuche", .on)
+        expect("ｔｕｒｎ ｏｎ ｔｈｅ ｆａｎ", "fan", .on)
+    }
+
+    @Test("reasons say why nothing was recognized")
+    func reasons() {
+        #expect(matcher.match("") == .notRecognized(.empty))
+        #expect(matcher.match("what time is it") == .notRecognized(.notACommand))
+        #expect(matcher.match("turn it off") == .notRecognized(.noDevice))
+        #expect(matcher.match("turn off the toaster") == .notRecognized(.unknownDevice("toaster")))
+    }
+}
