@@ -16,12 +16,19 @@ let package = Package(
             pkgConfig: "libmosquitto",
             providers: [.apt(["libmosquitto-dev"])]
         ),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
 
         // The only module that imports CMosquitto.
         .target(name: "MQTT", dependencies: ["CMosquitto"]),
 
         // The domain core: model, registry rules, index, phrase matcher. No I/O to MQTT or SQLite.
         .target(name: "VoiceShortcuts"),
+        // The shortcut store in SQLite: the only module that imports CSQLite.
+        .target(name: "Storage", dependencies: ["CSQLite", "VoiceShortcuts"]),
 
         // Starts and stops a private mosquitto broker (tests and `voiceplug demo`).
         .target(name: "LocalBroker"),
@@ -35,6 +42,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["MQTT", "LocalBroker"], path: "Tests/TestSupport"),
         .testTarget(name: "MQTTTests", dependencies: ["MQTT", "LocalBroker", "TestSupport"]),
         .testTarget(name: "VoiceShortcutsTests", dependencies: ["VoiceShortcuts"]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "VoiceShortcuts", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

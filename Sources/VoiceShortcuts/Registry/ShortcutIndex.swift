@@ -1,0 +1,47 @@
+import Foundation
+
+/// Constant-time lookups of voice shortcuts: by id, by (device, state) — what
+/// an iOS app computes with `voiceShortcut(for:powerState:)` by scanning
+/// `getAllVoiceShortcuts` — and by normalized phrase. A value: the gateway
+/// swaps in a new one when the registry changes.
+public struct ShortcutIndex: Sendable, VoiceShortcutLookup {
+    private var byID: [UUID: VoiceShortcut] = [:]
+    private var byPair: [DeviceStateKey: UUID] = [:]
+    private var byPhrase: [String: UUID] = [:]
+
+    public init(_ shortcuts: some Sequence<VoiceShortcut> = []) {
+        for shortcut in shortcuts { upsert(shortcut) }
+    }
+
+    public var count: Int { byID.count }
+    public var all: [VoiceShortcut] { Array(byID.values) }
+
+    public func voiceShortcut(id: UUID) -> VoiceShortcut? { byID[id] }
+
+    /// The voice shortcut of a (device, state) pair, if any.
+    public func voiceShortcut(for key: DeviceStateKey) -> VoiceShortcut? {
+        byPair[key].flatMap { byID[$0] }
+    }
+
+    public func voiceShortcut(forNormalizedPhrase phrase: String) -> VoiceShortcut? {
+        byPhrase[phrase].flatMap { byID[$0] }
+    }
+
+    /// Adds or replaces a shortcut (found by id).
+    public mutating func upsert(_ shortcut: VoiceShortcut) {
+        remove(id: shortcut.id)
+        byID[shortcut.id] = shortcut
+        byPair[shortcut.intent.key] = shortcut.id
+        byPhrase[shortcut.normalizedPhrase] = shortcut.id
+    }
+
+    /// Removes a shortcut; returns it if it was there.
+    @discardableResult
+    public mutating func remove(id: UUID) -> VoiceShortcut? {
+        guard let old = byID.removeValue(forKey: id) else { return nil }
+        if byPair[old.intent.key] == id { byPair[old.intent.key] = nil }
+        let phrase = old.normalizedPhrase
+        if byPhrase[phrase] == id { byPhrase[phrase] = nil }
+        return old
+    }
+}

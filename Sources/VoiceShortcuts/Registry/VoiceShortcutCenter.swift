@@ -1,0 +1,104 @@
+import Foundation
+import Synchronization
+
+/// The registry: Apple's `INVoiceShortcutCenter` over a persistent store,
+/// with the "Add to Siri" button's add-versus-edit answer and a
+/// constant-time index that follows every change, also those other
+/// processes make (`refresh()`).
+public final class VoiceShortcutCenter: Sendable {
+    /// What the "Add to Siri" button offers for a (device, state).
+    public enum ButtonAction: Sendable, Equatable {
+        /// No shortcut yet: offer to add one.
+        case add
+        /// A shortcut exists: offer to edit it.
+        case edit(VoiceShortcut)
+    }
+
+    /// The longest phrase accepted, in characters.
+    public static let phraseLimit = 200
+
+    public let store: any VoiceShortcutStore
+    private let state: Mutex<(index: ShortcutIndex, token: Int64)>
+
+    /// Loads every shortcut from `store` into the index.
+    public init(store: any VoiceShortcutStore) throws {
+        self.store = store
+        let (shortcuts, token) = try store.loadAll()
+        state = Mutex((ShortcutIndex(shortcuts), token))
+    }
+
+    /// The current index (a value; later changes do not affect it).
+    public var index: ShortcutIndex { state.withLock { $0.index } }
+
+    // MARK: INVoiceShortcutCenter
+
+    /// Every voice shortcut, sorted by device and state.
+    public func allVoiceShortcuts() -> [VoiceShortcut] {
+        index.all.sorted { ($0.intent.deviceID, $0.intent.state.rawValue) < ($1.intent.deviceID, $1.intent.state.rawValue) }
+    }
+
+    public func voiceShortcut(id: UUID) -> VoiceShortcut? { index.voiceShortcut(id: id) }
+
+    /// Constant time: the index, not a scan.
+    public func voiceShortcut(for key: DeviceStateKey) -> VoiceShortcut? { index.voiceShortcut(for: key) }
+
+    /// The add-versus-edit answer of the button.
+    public func buttonAction(for key: DeviceStateKey) -> ButtonAction {
+        voiceShortcut(for: key).map(ButtonAction.edit) ?? .add
+    }
+
+    /// Adds a voice shortcut for `intent`.
+    ///
+    /// - Throws: `RegistryError` (`.emptyPhrase`, `.phraseInUse`,
+    ///   `.pairHasShortcut`, …) or the store's error.
+    @discardableResult
+    public func add(_ intent: ToggleStateIntent, phrase: String) throws -> VoiceShortcut {
+        try check(phrase)
+        let shortcut = VoiceShortcut(invocationPhrase: phrase.trimmingCharacters(in: .whitespacesAndNewlines),
+                                     shortcut: Shortcut(intent: intent))
+        try store.add(shortcut)
+        try refresh()
+        return shortcut
+    }
+
+    /// Changes the phrase of shortcut `id`.
+    @discardableResult
+    public func edit(id: UUID, phrase: String) throws -> VoiceShortcut {
+        try check(phrase)
+        let edited = try store.setPhrase(phrase.trimmingCharacters(in: .whitespacesAndNewlines), ofShortcut: id)
+        try refresh()
+        return edited
+    }
+
+    /// Removes shortcut `id`; returns it.
+    @discardableResult
+    public func delete(id: UUID) throws -> VoiceShortcut {
+        let removed = try store.delete(id: id)
+        try refresh()
+        return removed
+    }
+
+    /// Brings the index up to date with the store, including changes made by
+    /// other processes. Cheap when nothing changed.
+    public func refresh() throws {
+        let token = state.withLock { $0.token }
+        let changes = try store.changes(since: token)
+        guard changes.token != token || changes.isFullReload else { return }
+        state.withLock { state in
+            // A concurrent refresh may have applied newer changes already.
+            guard changes.token > state.token || changes.isFullReload else { return }
+            if changes.isFullReload {
+                state.index = ShortcutIndex(changes.upserted)
+            } else {
+                for id in changes.deleted { state.index.remove(id: id) }
+                for shortcut in changes.upserted { state.index.upsert(shortcut) }
+            }
+            state.token = changes.token
+        }
+    }
+
+    private func check(_ phrase: String) throws {
+        guard phrase.count <= Self.phraseLimit else { throw RegistryError.phraseTooLong(limit: Self.phraseLimit) }
+        guard !PhraseNormalizer.normalize(phrase).isEmpty else { throw RegistryError.emptyPhrase }
+    }
+}
