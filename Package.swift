@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "LocalBroker"),
 
         // Command-line programs.
-        .executableTarget(name: "voiceplug", dependencies: ["MQTT", "LocalBroker"]),
+        .executableTarget(name: "voiceplug", dependencies: ["MQTT", "LocalBroker", "VoiceShortcuts", "Storage"]),
         .executableTarget(name: "plugsim", dependencies: ["MQTT"], path: "Simulator"),
         .executableTarget(name: "mqtt-probe", dependencies: ["MQTT"]),
 

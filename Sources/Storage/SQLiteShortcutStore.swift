@@ -9,6 +9,8 @@ public final class SQLiteShortcutStore: VoiceShortcutStore, @unchecked Sendable 
     public let path: String
     private let connection: SQLiteConnection
     private let lock = NSLock()
+    /// The block of 1,000 changes the change log was last pruned in (under `lock`).
+    private var lastPruneBlock: Int64 = -1
 
     /// Opens the store at `path`, creating it when the file does not exist.
     /// An existing file that is not a VoicePlug store, is damaged or is newer
@@ -130,7 +132,7 @@ public final class SQLiteShortcutStore: VoiceShortcutStore, @unchecked Sendable 
                         """).bind(.text(shortcut.id.uuidString), .text(shortcut.invocationPhrase), .text(phrase),
                                   .text(shortcut.intent.deviceID), .text(shortcut.intent.state.rawValue), .real(now), .real(now)).run()
                 }
-                try Self.pruneChanges(connection)
+                try pruneChanges(connection)
             }
         }
     }
@@ -148,7 +150,7 @@ public final class SQLiteShortcutStore: VoiceShortcutStore, @unchecked Sendable 
                 }
                 try connection.statement("UPDATE voice_shortcuts SET phrase = ?, normalized_phrase = ?, updated_at = ? WHERE id = ?")
                     .bind(.text(phrase), .text(normalized), .real(Date().timeIntervalSince1970), .text(id.uuidString)).run()
-                try Self.pruneChanges(connection)
+                try pruneChanges(connection)
                 return shortcut
             }
         }
@@ -161,7 +163,7 @@ public final class SQLiteShortcutStore: VoiceShortcutStore, @unchecked Sendable 
                     throw RegistryError.unknownShortcut(id.uuidString)
                 }
                 try connection.statement("DELETE FROM voice_shortcuts WHERE id = ?").bind(.text(id.uuidString)).run()
-                try Self.pruneChanges(connection)
+                try pruneChanges(connection)
                 return shortcut
             }
         }
@@ -251,9 +253,14 @@ public final class SQLiteShortcutStore: VoiceShortcutStore, @unchecked Sendable 
         return shortcuts
     }
 
-    private static func pruneChanges(_ connection: SQLiteConnection) throws {
-        try connection.statement("DELETE FROM shortcut_changes WHERE seq <= (SELECT max(seq) FROM shortcut_changes) - ?")
-            .bind(.integer(Schema.changeHistory)).run()
+    /// Drops change records older than `Schema.changeHistory`, when the
+    /// change sequence has entered a new block of 1,000 since the last prune
+    /// (a delete on every write would double the cost of adding).
+    private func pruneChanges(_ connection: SQLiteConnection) throws {
+        let latest = try connection.statement("SELECT coalesce(max(seq), 0) FROM shortcut_changes").integerResult()
+        guard latest / 1000 != lastPruneBlock else { return }
+        lastPruneBlock = latest / 1000
+        try connection.statement("DELETE FROM shortcut_changes WHERE seq <= ?").bind(.integer(latest - Schema.changeHistory)).run()
     }
 }
 

@@ -35,6 +35,15 @@ enum CommandGrammar {
     struct Frame {
         var state: PowerState
         var target: ArraySlice<String>
+        /// The target must end in "<prep> [det] <area>" (the words after the
+        /// state were taken as an area).
+        var trailingAreaRequired = false
+
+        init(state: PowerState, target: ArraySlice<String>, trailingAreaRequired: Bool = false) {
+            self.state = state
+            self.target = target
+            self.trailingAreaRequired = trailingAreaRequired
+        }
     }
 
     /// The state and target of `words`, or nil when it is not an on/off command.
@@ -56,14 +65,30 @@ enum CommandGrammar {
                 return Frame(state: state, target: target)
             }
         }
-        guard let last = rest.last, let state = particles[last] else { return nil }
-        var target = rest.dropLast()
-        if target.last == "to" { target = target.dropLast() }
-        return Frame(state: state, target: target)
+        if let last = rest.last, let state = particles[last] {
+            var target = rest.dropLast()
+            if target.last == "to" { target = target.dropLast() }
+            return Frame(state: state, target: target)
+        }
+        // "turn the lamp on in the kitchen": the state before a trailing area.
+        for index in rest.indices.dropFirst().reversed() where areaPrepositions.contains(rest[index]) {
+            let before = index - 1
+            guard before > rest.startIndex, let state = particles[rest[before]] else { continue }
+            var target = rest[..<before]
+            if target.last == "to" { target = target.dropLast() }
+            return Frame(state: state, target: target + rest[index...], trailingAreaRequired: true)
+        }
+        return nil
     }
+
+    private static let leadingSkipStarts = Set(leadingSkips.map { $0[0] })
+    private static let trailingSkipEnds = Set(trailingSkips.map { $0[$0.count - 1] })
 
     /// `words` without skip words at either end.
     static func withoutSkipWords(_ words: ArraySlice<String>) -> ArraySlice<String> {
+        guard let first = words.first, let last = words.last,
+              leadingSkipStarts.contains(first) || trailingSkipEnds.contains(last)
+        else { return words }
         var words = words
         var changed = true
         while changed {

@@ -6,7 +6,7 @@ public struct DeviceCatalog: Sendable {
     /// A name (or alias) and the device it names.
     struct NameEntry: Sendable {
         var words: String
-        var characters: [Character]
+        var key: TypoKey
         var deviceIndex: Int
     }
 
@@ -16,6 +16,10 @@ public struct DeviceCatalog: Sendable {
     private let byName: [String: [Int]]
     /// Normalized area names.
     private let areas: Set<String>
+    /// The first words of names and of areas: a span whose first word is not
+    /// among them needs no lookup (and no string joining).
+    private let nameStarts: Set<String>
+    private let areaStarts: Set<String>
     /// Normalized area of each device (nil when it has none).
     private let deviceAreas: [String?]
     private let names: [NameEntry]
@@ -43,15 +47,17 @@ public struct DeviceCatalog: Sendable {
                 let words = PhraseNormalizer.normalize(name)
                 guard !words.isEmpty, seen.insert(words).inserted else { continue }
                 byName[words, default: []].append(index)
-                names.append(NameEntry(words: words, characters: Array(words), deviceIndex: index))
+                names.append(NameEntry(words: words, key: TypoKey(words), deviceIndex: index))
             }
         }
         var deletions: [String: [Int]] = [:]
         for (entryIndex, entry) in names.enumerated() {
-            for variant in Self.deletionVariants(entry.characters) {
+            for variant in entry.key.deletionVariants() {
                 deletions[variant, default: []].append(entryIndex)
             }
         }
+        self.nameStarts = Set(byName.keys.compactMap { $0.split(separator: " ").first.map(String.init) })
+        self.areaStarts = Set(areas.compactMap { $0.split(separator: " ").first.map(String.init) })
         self.indexByID = indexByID
         self.byName = byName
         self.areas = areas
@@ -66,6 +72,21 @@ public struct DeviceCatalog: Sendable {
     /// Whether `words` (normalized, space-separated) is an area.
     func isArea(_ words: String) -> Bool { areas.contains(words) }
 
+    /// Whether the words form an area.
+    func isArea(_ words: ArraySlice<String>) -> Bool {
+        guard let first = words.first, areaStarts.contains(first) else { return false }
+        return words.count == 1 ? areas.contains(first) : areas.contains(words.joined(separator: " "))
+    }
+
+    /// Whether some name or area could start with `word`.
+    func mayStartNameOrArea(_ word: String) -> Bool { nameStarts.contains(word) || areaStarts.contains(word) }
+
+    /// Devices whose name or alias is exactly the words.
+    func devices(named words: ArraySlice<String>) -> [Int] {
+        guard let first = words.first, nameStarts.contains(first) else { return [] }
+        return byName[words.count == 1 ? first : words.joined(separator: " ")] ?? []
+    }
+
     /// Devices whose name or alias is exactly `words`.
     func devices(named words: String) -> [Int] { byName[words] ?? [] }
 
@@ -75,32 +96,91 @@ public struct DeviceCatalog: Sendable {
     /// Names exactly one letter away from `words` (a wrong, missing or extra
     /// letter; never a digit or a space), with the devices they name.
     func devices(oneLetterFrom words: String) -> [(deviceIndex: Int, name: String)] {
-        let query = Array(words)
-        guard query.filter(\.isLetter).count >= Self.shortestTypoTolerantName else { return [] }
+        let query = TypoKey(words)
+        guard query.letterCount >= Self.shortestTypoTolerantName else { return [] }
         var found: [(Int, String)] = []
         var seen: Set<Int> = []
-        for variant in Self.deletionVariants(query) {
+        for variant in query.deletionVariants() {
             for entryIndex in deletions[variant] ?? [] where seen.insert(entryIndex).inserted {
                 let entry = names[entryIndex]
-                guard entry.words != words,
-                      entry.characters.filter(\.isLetter).count >= Self.shortestTypoTolerantName,
-                      let edit = EditDistance.singleEdit(query, entry.characters),
-                      edit.removed.map(\.isLetter) ?? true, edit.added.map(\.isLetter) ?? true
+                guard entry.words != words, entry.key.letterCount >= Self.shortestTypoTolerantName,
+                      query.isOneLetterFrom(entry.key)
                 else { continue }
                 found.append((entry.deviceIndex, entry.words))
             }
         }
         return found
     }
+}
 
-    /// `characters` itself and every string with one letter deleted.
-    private static func deletionVariants(_ characters: [Character]) -> [String] {
-        var variants = [String(characters)]
-        for index in characters.indices where characters[index].isLetter {
-            var shorter = characters
-            shorter.remove(at: index)
-            variants.append(String(shorter))
+/// A name prepared for one-letter comparisons: bytes when it is ASCII (the
+/// common case, and cheap), characters otherwise.
+struct TypoKey: Sendable {
+    private enum Storage: Sendable {
+        case ascii([UInt8])
+        case unicode([Character])
+    }
+
+    private let storage: Storage
+    let letterCount: Int
+
+    init(_ text: String) {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            let bytes = Array(text.utf8)
+            storage = .ascii(bytes)
+            letterCount = bytes.reduce(0) { $0 + (Self.isASCIILetter($1) ? 1 : 0) }
+        } else {
+            let characters = Array(text)
+            storage = .unicode(characters)
+            letterCount = characters.reduce(0) { $0 + ($1.isLetter ? 1 : 0) }
         }
-        return variants
+    }
+
+    private static func isASCIILetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
+
+    /// The text itself and the text with each letter deleted in turn.
+    func deletionVariants() -> [String] {
+        switch storage {
+        case .ascii(let bytes):
+            var variants = [String(decoding: bytes, as: UTF8.self)]
+            variants.reserveCapacity(bytes.count + 1)
+            var buffer = [UInt8]()
+            buffer.reserveCapacity(bytes.count)
+            for index in bytes.indices where Self.isASCIILetter(bytes[index]) {
+                buffer.removeAll(keepingCapacity: true)
+                buffer.append(contentsOf: bytes[..<index])
+                buffer.append(contentsOf: bytes[(index + 1)...])
+                variants.append(String(decoding: buffer, as: UTF8.self))
+            }
+            return variants
+        case .unicode(let characters):
+            var variants = [String(characters)]
+            for index in characters.indices where characters[index].isLetter {
+                var shorter = characters
+                shorter.remove(at: index)
+                variants.append(String(shorter))
+            }
+            return variants
+        }
+    }
+
+    /// Whether one wrong, missing or extra letter turns this into `other`.
+    func isOneLetterFrom(_ other: TypoKey) -> Bool {
+        switch (storage, other.storage) {
+        case (.ascii(let a), .ascii(let b)):
+            guard let edit = EditDistance.singleEdit(a, b) else { return false }
+            return (edit.removed.map(Self.isASCIILetter) ?? true) && (edit.added.map(Self.isASCIILetter) ?? true)
+        default:
+            let a = characters, b = other.characters
+            guard let edit = EditDistance.singleEdit(a, b) else { return false }
+            return (edit.removed?.isLetter ?? true) && (edit.added?.isLetter ?? true)
+        }
+    }
+
+    private var characters: [Character] {
+        switch storage {
+        case .ascii(let bytes): Array(String(decoding: bytes, as: UTF8.self))
+        case .unicode(let characters): characters
+        }
     }
 }

@@ -14,6 +14,9 @@ public protocol VoiceShortcutLookup {
 public struct PhraseMatcher: Sendable {
     public let catalog: DeviceCatalog
 
+    /// Longer phrases are not commands (and are not searched).
+    public static let maximumWords = 48
+
     public init(catalog: DeviceCatalog) {
         self.catalog = catalog
     }
@@ -27,6 +30,7 @@ public struct PhraseMatcher: Sendable {
     public func match(_ text: String, shortcuts: (some VoiceShortcutLookup)?) -> MatchResult {
         let words = PhraseNormalizer.words(text)
         guard !words.isEmpty else { return .notRecognized(.empty) }
+        guard words.count <= Self.maximumWords else { return .notRecognized(.notACommand) }
         if let shortcuts, let found = lookUpShortcut(words, in: shortcuts) {
             return .recognized(found.intent, .voiceShortcut(found))
         }
@@ -64,15 +68,18 @@ public struct PhraseMatcher: Sendable {
             return .notRecognized(.noDevice)
         }
 
-        let readings = self.readings(of: target)
+        var readings = self.readings(of: target)
+        if frame.trailingAreaRequired {
+            readings.removeAll { $0.area == nil || $0.name.endIndex == target.endIndex }
+            guard !readings.isEmpty else { return .notRecognized(.notACommand) }
+        }
         var areaMismatch: NotRecognizedReason?
         // Exact names first: a phrase that names a device exactly never
         // falls through to typo correction.
         for reading in readings {
-            let name = reading.name.joined(separator: " ")
-            let named = catalog.devices(named: name)
+            let named = catalog.devices(named: reading.name)
             guard !named.isEmpty else { continue }
-            switch choose(named, area: reading.area, heard: name) {
+            switch choose(named, area: reading.area, heard: reading.name.joined(separator: " ")) {
             case .success(let index):
                 return .recognized(ToggleStateIntent(deviceID: catalog.devices[index].id, state: frame.state), .command)
             case .failure(let reason):
@@ -110,8 +117,8 @@ public struct PhraseMatcher: Sendable {
         for index in target.indices.dropFirst() where CommandGrammar.areaPrepositions.contains(target[index]) {
             var rest = target[(index + 1)...]
             if let first = rest.first, CommandGrammar.determiners.contains(first) { rest = rest.dropFirst() }
+            guard catalog.isArea(rest) else { continue }
             let area = rest.joined(separator: " ")
-            guard !rest.isEmpty, catalog.isArea(area) else { continue }
             let core = target[..<index]
             cores.append((core, area))
             readings.append(Reading(name: core, area: area))
@@ -119,8 +126,9 @@ public struct PhraseMatcher: Sendable {
         // An area before the name: "kitchen lamp" for the lamp in the kitchen.
         for (core, suffixArea) in cores where core.count > 1 {
             for split in (core.startIndex + 1)..<core.endIndex {
+                guard catalog.isArea(core[..<split]) else { continue }
                 let area = core[..<split].joined(separator: " ")
-                guard catalog.isArea(area), suffixArea == nil || suffixArea == area else { continue }
+                guard suffixArea == nil || suffixArea == area else { continue }
                 var name = core[split...]
                 if let first = name.first, CommandGrammar.determiners.contains(first) { name = name.dropFirst() }
                 if !name.isEmpty { readings.append(Reading(name: name, area: area)) }

@@ -57,7 +57,9 @@ public final class VoiceShortcutCenter: Sendable {
         let shortcut = VoiceShortcut(invocationPhrase: phrase.trimmingCharacters(in: .whitespacesAndNewlines),
                                      shortcut: Shortcut(intent: intent))
         try store.add(shortcut)
-        try refresh()
+        // The store accepted it, so the index can take it directly; other
+        // processes' changes arrive with the next `refresh()`.
+        state.withLock { $0.index.upsert(shortcut) }
         return shortcut
     }
 
@@ -66,7 +68,7 @@ public final class VoiceShortcutCenter: Sendable {
     public func edit(id: UUID, phrase: String) throws -> VoiceShortcut {
         try check(phrase)
         let edited = try store.setPhrase(phrase.trimmingCharacters(in: .whitespacesAndNewlines), ofShortcut: id)
-        try refresh()
+        state.withLock { $0.index.upsert(edited) }
         return edited
     }
 
@@ -74,7 +76,7 @@ public final class VoiceShortcutCenter: Sendable {
     @discardableResult
     public func delete(id: UUID) throws -> VoiceShortcut {
         let removed = try store.delete(id: id)
-        try refresh()
+        state.withLock { _ = $0.index.remove(id: id) }
         return removed
     }
 

@@ -1,0 +1,122 @@
+/// What a command accepts on the command line.
+struct CommandSpec {
+    /// "shortcuts add".
+    var name: String
+    /// One line: what the command does.
+    var summary: String
+    /// The usage line after `voiceplug`.
+    var usage: String
+    /// Options that take a value, without `--`.
+    var options: [String] = []
+    /// Options without a value, without `--`.
+    var flags: [String] = []
+    /// How many positional arguments, at least and at most.
+    var positionals: ClosedRange<Int> = 0...0
+    /// The rest of the help text.
+    var details: String = ""
+
+    var help: String {
+        var text = "usage: voiceplug \(usage)\n\n\(summary)\n"
+        if !details.isEmpty { text += "\n\(details)\n" }
+        return text
+    }
+}
+
+/// A command line that does not fit the command: exit code 2.
+struct UsageError: Error, CustomStringConvertible {
+    var message: String
+    var command: String
+    var description: String { "\(message) (see `voiceplug \(command) --help`)" }
+}
+
+/// The parsed arguments of one command.
+struct Arguments {
+    var positionals: [String] = []
+    var options: [String: String] = [:]
+    var flags: Set<String> = []
+    var wantsHelp = false
+
+    /// Parses `arguments` for `spec`. Options may stand before or after
+    /// positional arguments; `--name value` and `--name=value` both work; `--`
+    /// ends the options.
+    init(_ arguments: [String], spec: CommandSpec) throws(UsageError) {
+        var index = 0
+        var optionsEnded = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
+                positionals.append(argument)
+                continue
+            }
+            if argument == "--" {
+                optionsEnded = true
+                continue
+            }
+            if argument == "-h" || argument == "--help" {
+                wantsHelp = true
+                continue
+            }
+            guard argument.hasPrefix("--") else {
+                throw UsageError(message: "unknown option '\(argument)'", command: spec.name)
+            }
+            var name = String(argument.dropFirst(2))
+            var value: String?
+            if let equals = name.firstIndex(of: "=") {
+                value = String(name[name.index(after: equals)...])
+                name = String(name[..<equals])
+            }
+            if spec.flags.contains(name) {
+                guard value == nil else { throw UsageError(message: "--\(name) takes no value", command: spec.name) }
+                flags.insert(name)
+            } else if spec.options.contains(name) {
+                if value == nil {
+                    guard index < arguments.count else {
+                        throw UsageError(message: "--\(name) needs a value", command: spec.name)
+                    }
+                    value = arguments[index]
+                    index += 1
+                }
+                if options[name] != nil, options[name] != value {
+                    throw UsageError(message: "--\(name) is given twice", command: spec.name)
+                }
+                options[name] = value
+            } else {
+                let known = spec.options + spec.flags
+                let hint = suggestion(for: name, among: known).map { " — did you mean --\($0)?" } ?? ""
+                throw UsageError(message: "unknown option '--\(name)'\(hint)", command: spec.name)
+            }
+        }
+        if wantsHelp { return }
+        if positionals.count < spec.positionals.lowerBound {
+            throw UsageError(message: "missing argument: \(spec.usage)", command: spec.name)
+        }
+        if positionals.count > spec.positionals.upperBound {
+            throw UsageError(message: "unexpected argument '\(positionals[spec.positionals.upperBound])'", command: spec.name)
+        }
+    }
+
+    /// The value of a required option.
+    func required(_ name: String, _ spec: CommandSpec) throws(UsageError) -> String {
+        guard let value = options[name] else { throw UsageError(message: "--\(name) is required", command: spec.name) }
+        return value
+    }
+}
+
+/// The closest name within two edits, if exactly one is closest.
+func suggestion(for word: String, among candidates: [String]) -> String? {
+    func distance(_ a: [Character], _ b: [Character]) -> Int {
+        var previous = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var current = [i + 1]
+            for (j, y) in b.enumerated() {
+                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+    let scored = candidates.map { ($0, distance(Array(word.lowercased()), Array($0.lowercased()))) }
+    guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 2 else { return nil }
+    return scored.filter { $0.1 == best.1 }.count == 1 ? best.0 : nil
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// Where a command writes and reads. The real one uses the process's
+/// standard streams; tests use a recording one.
+class Console: @unchecked Sendable {
+    /// Writes to standard output.
+    func out(_ text: String) { write(1, text) }
+    /// Writes to standard error.
+    func err(_ text: String) { write(2, text) }
+    /// Writes bytes to standard output.
+    func outBytes(_ bytes: [UInt8]) { writeAll(1, bytes) }
+    /// Reads up to `count` bytes of standard input into `buffer`; 0 at its end.
+    func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        while true {
+            let got = Glibc.read(0, buffer.baseAddress, buffer.count)
+            if got < 0 && errno == EINTR { continue }
+            return max(got, 0)
+        }
+    }
+    /// The environment variables.
+    var environment: [String: String] { ProcessInfo.processInfo.environment }
+    /// The folder relative paths are taken from.
+    var currentDirectory: String { FileManager.default.currentDirectoryPath }
+    /// Whether standard output is a terminal.
+    var isTerminal: Bool { isatty(1) == 1 }
+
+    private func write(_ fd: Int32, _ text: String) { writeAll(fd, Array(text.utf8)) }
+
+    private func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return  // a closed pipe: nothing more to do
+                }
+                offset += written
+            }
+        }
+    }
+}
+
+/// A command's exit code.
+enum ExitCode: Int32 {
+    /// Done.
+    case ok = 0
+    /// The request failed (not recognized, refused by the rules, plug offline, no confirmation).
+    case failed = 1
+    /// Usage or configuration error.
+    case usage = 2
+    /// The broker or the store cannot be reached.
+    case unavailable = 3
+}

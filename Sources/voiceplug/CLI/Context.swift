@@ -1,0 +1,83 @@
+import Foundation
+import Storage
+import VoiceShortcuts
+
+/// The configuration and the store a command works with, found the way
+/// SPEC says: `--config FILE`, else `voiceplug.json` in the current folder;
+/// `--db FILE`, else `voiceplug.db` beside the configuration file, else in
+/// the current folder.
+struct Context {
+    let console: Console
+    let configuration: VoicePlugConfiguration?
+    let storePath: String
+
+    static let defaultConfigName = "voiceplug.json"
+    static let defaultStoreName = "voiceplug.db"
+
+    init(_ arguments: Arguments, console: Console) throws {
+        self.console = console
+        let folder = URL(fileURLWithPath: console.currentDirectory)
+        func absolute(_ path: String) -> String {
+            path.hasPrefix("/") ? path : folder.appendingPathComponent(path).path
+        }
+        var configPath: String?
+        if let given = arguments.options["config"] {
+            configPath = absolute(given)
+        } else {
+            let candidate = folder.appendingPathComponent(Self.defaultConfigName).path
+            if FileManager.default.fileExists(atPath: candidate) { configPath = candidate }
+        }
+        if let configPath {
+            do {
+                configuration = try VoicePlugConfiguration.load(from: configPath)
+            } catch {
+                // Name the file as the user gave it.
+                var shown = error
+                if let given = arguments.options["config"] { shown.file = given } else { shown.file = Self.defaultConfigName }
+                throw shown
+            }
+        } else {
+            configuration = nil
+        }
+        if let db = arguments.options["db"] {
+            storePath = absolute(db)
+        } else if let configPath {
+            storePath = URL(fileURLWithPath: configPath).deletingLastPathComponent().appendingPathComponent(Self.defaultStoreName).path
+        } else {
+            storePath = folder.appendingPathComponent(Self.defaultStoreName).path
+        }
+    }
+
+    var devices: [Device] { configuration?.devices ?? [] }
+
+    /// Opens the store and loads the registry.
+    func registry() throws -> VoiceShortcutCenter {
+        try VoiceShortcutCenter(store: SQLiteShortcutStore(path: storePath))
+    }
+
+    /// Checks a device id against the configuration. Without any
+    /// configuration the id is taken as given, with a warning.
+    func checkDevice(_ id: String) throws {
+        guard let configuration else {
+            console.err("voiceplug: warning: no configuration file (\(Self.defaultConfigName) or --config), so device '\(id)' is taken as given\n")
+            return
+        }
+        guard configuration.device(id: id) == nil else { return }
+        let candidates = configuration.devices.map(\.id)
+        let byName = configuration.devices.first { PhraseNormalizer.normalize($0.name) == PhraseNormalizer.normalize(id) }?.id
+        throw RegistryError.unknownDevice(id, suggestion: byName ?? suggestion(for: id, among: candidates))
+    }
+}
+
+/// Maps an error to its message and exit code.
+func report(_ error: Error, command: String, console: Console) -> ExitCode {
+    let (message, code): (String, ExitCode) = switch error {
+    case let error as UsageError: ("\(error)", .usage)
+    case let error as ConfigurationError: ("\(error)", .usage)
+    case let error as RegistryError: ("\(error)", .failed)
+    case let error as StoreError: ("\(error)", .unavailable)
+    default: ("\(error)", .failed)
+    }
+    console.err("voiceplug \(command): \(message)\n")
+    return code
+}

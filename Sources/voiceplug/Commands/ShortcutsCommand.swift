@@ -1,0 +1,199 @@
+import Foundation
+import VoiceShortcuts
+
+/// `voiceplug shortcuts add|edit|delete|list|status|suggest`.
+enum ShortcutsCommand {
+    static let common = ["config", "db"]
+    static let fileHelp = """
+        --config FILE   the configuration (default: voiceplug.json in the current folder)
+        --db FILE       the shortcut store (default: voiceplug.db beside the configuration, else here)
+        """
+
+    static let add = CommandSpec(
+        name: "shortcuts add", summary: "Adds a voice shortcut: a phrase that switches a device on or off.",
+        usage: "shortcuts add --device ID --state on|off --phrase TEXT [--config FILE] [--db FILE]",
+        options: ["device", "state", "phrase"] + common,
+        details: """
+            --device ID     a device id from the configuration
+            --state on|off  what the phrase does
+            --phrase TEXT   what to say, in any language; unique across the store
+            \(fileHelp)
+
+            A (device, state) pair has at most one voice shortcut: to change its
+            phrase, use `voiceplug shortcuts edit`.
+            """)
+    static let edit = CommandSpec(
+        name: "shortcuts edit", summary: "Changes the phrase of a voice shortcut.",
+        usage: "shortcuts edit SHORTCUT_ID --phrase TEXT [--config FILE] [--db FILE]",
+        options: ["phrase"] + common, positionals: 1...1,
+        details: "SHORTCUT_ID is the id `shortcuts list` shows (or its first characters, when unique).\n\(fileHelp)")
+    static let delete = CommandSpec(
+        name: "shortcuts delete", summary: "Removes a voice shortcut.",
+        usage: "shortcuts delete SHORTCUT_ID [--config FILE] [--db FILE]",
+        options: common, positionals: 1...1,
+        details: "SHORTCUT_ID is the id `shortcuts list` shows (or its first characters, when unique).\n\(fileHelp)")
+    static let list = CommandSpec(
+        name: "shortcuts list", summary: "Lists the voice shortcuts.",
+        usage: "shortcuts list [--json] [--config FILE] [--db FILE]",
+        options: common, flags: ["json"],
+        details: "--json          a JSON list of {\"id\", \"phrase\", \"device\", \"state\"}\n\(fileHelp)")
+    static let status = CommandSpec(
+        name: "shortcuts status", summary: "Says whether a (device, state) pair has a voice shortcut: the \"Add to Siri\" button's add or edit.",
+        usage: "shortcuts status --device ID --state on|off [--json] [--config FILE] [--db FILE]",
+        options: ["device", "state"] + common, flags: ["json"],
+        details: """
+            Prints `add` when there is none, else `edit <id> <phrase>`.
+            --json          {"action":"add"} or {"action":"edit","id":…,"phrase":…}
+            \(fileHelp)
+            """)
+    static let suggest = CommandSpec(
+        name: "shortcuts suggest", summary: "Suggests voice shortcuts: pairs switched by phrase at least twice that have none, most used first.",
+        usage: "shortcuts suggest [--json] [--config FILE] [--db FILE]",
+        options: common, flags: ["json"],
+        details: "--json          a JSON list of {\"device\", \"state\", \"count\", \"phrase\"}\n\(fileHelp)")
+
+    static let subcommands = [add, edit, delete, list, status, suggest]
+
+    static let overview = CommandSpec(
+        name: "shortcuts", summary: "Manages voice shortcuts.",
+        usage: "shortcuts add|edit|delete|list|status|suggest …",
+        details: subcommands.map { "  " + $0.usage.padding(toLength: 0, withPad: " ", startingAt: 0) + "\n      " + $0.summary }
+            .joined(separator: "\n") + "\n\nEach prints its own --help.")
+
+    static func run(_ arguments: [String], console: Console) -> ExitCode {
+        guard let name = arguments.first, let spec = subcommands.first(where: { $0.name == "shortcuts \(name)" }) else {
+            if arguments.isEmpty || arguments.first == "--help" || arguments.first == "-h" {
+                console.out(overview.help)
+                return arguments.isEmpty ? .usage : .ok
+            }
+            return report(UsageError(message: "unknown subcommand '\(arguments[0])'", command: "shortcuts"), command: "shortcuts", console: console)
+        }
+        do {
+            let parsed = try Arguments(Array(arguments.dropFirst()), spec: spec)
+            if parsed.wantsHelp {
+                console.out(spec.help)
+                return .ok
+            }
+            let context = try Context(parsed, console: console)
+            switch name {
+            case "add": return try runAdd(parsed, context)
+            case "edit": return try runEdit(parsed, context)
+            case "delete": return try runDelete(parsed, context)
+            case "list": return try runList(parsed, context)
+            case "status": return try runStatus(parsed, context)
+            default: return try runSuggest(parsed, context)
+            }
+        } catch {
+            return report(error, command: spec.name, console: console)
+        }
+    }
+
+    private static func state(_ arguments: Arguments, _ spec: CommandSpec) throws -> PowerState {
+        let text = try arguments.required("state", spec)
+        guard let state = PowerState(rawValue: text.lowercased()) else {
+            throw UsageError(message: "--state must be on or off, not '\(text)'", command: spec.name)
+        }
+        return state
+    }
+
+    private static func runAdd(_ arguments: Arguments, _ context: Context) throws -> ExitCode {
+        let device = try arguments.required("device", add)
+        let state = try state(arguments, add)
+        let phrase = try arguments.required("phrase", add)
+        try context.checkDevice(device)
+        let shortcut = try context.registry().add(ToggleStateIntent(deviceID: device, state: state), phrase: phrase)
+        context.console.out("added \(shortcut.id.uuidString) \"\(shortcut.invocationPhrase)\" → \(device) \(state)\n")
+        return .ok
+    }
+
+    private static func runEdit(_ arguments: Arguments, _ context: Context) throws -> ExitCode {
+        let phrase = try arguments.required("phrase", edit)
+        let registry = try context.registry()
+        let id = try resolve(arguments.positionals[0], in: registry)
+        let shortcut = try registry.edit(id: id, phrase: phrase)
+        context.console.out("edited \(shortcut.id.uuidString) \"\(shortcut.invocationPhrase)\" → \(shortcut.intent.deviceID) \(shortcut.intent.state)\n")
+        return .ok
+    }
+
+    private static func runDelete(_ arguments: Arguments, _ context: Context) throws -> ExitCode {
+        let registry = try context.registry()
+        let removed = try registry.delete(id: resolve(arguments.positionals[0], in: registry))
+        context.console.out("deleted \(removed.id.uuidString) \"\(removed.invocationPhrase)\" → \(removed.intent.deviceID) \(removed.intent.state)\n")
+        return .ok
+    }
+
+    private static func runList(_ arguments: Arguments, _ context: Context) throws -> ExitCode {
+        let shortcuts = try context.registry().allVoiceShortcuts()
+        if arguments.flags.contains("json") {
+            let items = shortcuts.map {
+                "{\"id\":\(JSON.string($0.id.uuidString)),\"phrase\":\(JSON.string($0.invocationPhrase)),"
+                    + "\"device\":\(JSON.string($0.intent.deviceID)),\"state\":\(JSON.string($0.intent.state.rawValue))}"
+            }
+            context.console.out("[" + items.joined(separator: ",") + "]\n")
+            return .ok
+        }
+        guard !shortcuts.isEmpty else {
+            context.console.err("no voice shortcuts yet; add one with `voiceplug shortcuts add --device ID --state on|off --phrase TEXT`\n")
+            return .ok
+        }
+        let width = max(6, shortcuts.map(\.intent.deviceID.count).max() ?? 0)
+        var text = "ID                                    " + "DEVICE".padding(toLength: width, withPad: " ", startingAt: 0) + "  STATE  PHRASE\n"
+        for shortcut in shortcuts {
+            text += shortcut.id.uuidString + "  " + shortcut.intent.deviceID.padding(toLength: width, withPad: " ", startingAt: 0)
+                + "  " + shortcut.intent.state.rawValue.padding(toLength: 5, withPad: " ", startingAt: 0) + "  " + shortcut.invocationPhrase + "\n"
+        }
+        context.console.out(text)
+        return .ok
+    }
+
+    private static func runStatus(_ arguments: Arguments, _ context: Context) throws -> ExitCode {
+        let device = try arguments.required("device", status)
+        let state = try state(arguments, status)
+        if context.configuration != nil { try context.checkDevice(device) }
+        let action = try context.registry().buttonAction(for: DeviceStateKey(deviceID: device, state: state))
+        let json = arguments.flags.contains("json")
+        switch action {
+        case .add:
+            context.console.out(json ? "{\"action\":\"add\"}\n" : "add\n")
+        case .edit(let shortcut):
+            context.console.out(json
+                ? "{\"action\":\"edit\",\"id\":\(JSON.string(shortcut.id.uuidString)),\"phrase\":\(JSON.string(shortcut.invocationPhrase))}\n"
+                : "edit \(shortcut.id.uuidString) \(shortcut.invocationPhrase)\n")
+        }
+        return .ok
+    }
+
+    private static func runSuggest(_ arguments: Arguments, _ context: Context) throws -> ExitCode {
+        let suggestions = try context.registry().store.suggestions(minimumCount: 2)
+        if arguments.flags.contains("json") {
+            let items = suggestions.map {
+                "{\"device\":\(JSON.string($0.intent.deviceID)),\"state\":\(JSON.string($0.intent.state.rawValue)),"
+                    + "\"count\":\($0.count),\"phrase\":\(JSON.string($0.commonPhrase))}"
+            }
+            context.console.out("[" + items.joined(separator: ",") + "]\n")
+            return .ok
+        }
+        guard !suggestions.isEmpty else {
+            context.console.err("no suggestions yet: a device and state switched by phrase twice without a voice shortcut will appear here\n")
+            return .ok
+        }
+        for suggestion in suggestions {
+            let intent = suggestion.intent
+            context.console.out("\(intent.deviceID) \(intent.state)  switched \(suggestion.count) times, most often by \"\(suggestion.commonPhrase)\"\n"
+                + "    voiceplug shortcuts add --device \(intent.deviceID) --state \(intent.state) --phrase \"…\"\n")
+        }
+        return .ok
+    }
+
+    /// A full id, or the first characters of exactly one.
+    static func resolve(_ text: String, in registry: VoiceShortcutCenter) throws -> UUID {
+        if let id = UUID(uuidString: text), registry.voiceShortcut(id: id) != nil { return id }
+        let prefix = text.uppercased()
+        let matching = prefix.count >= 4 ? registry.allVoiceShortcuts().filter { $0.id.uuidString.hasPrefix(prefix) } : []
+        if matching.count == 1 { return matching[0].id }
+        if matching.count > 1 {
+            throw UsageError(message: "'\(text)' is the start of \(matching.count) shortcut ids; give more of it", command: "shortcuts")
+        }
+        throw RegistryError.unknownShortcut(text)
+    }
+}

@@ -1,0 +1,50 @@
+/// The top level: picks the command.
+enum VoicePlugCommand {
+    static let help = """
+        usage: voiceplug COMMAND [OPTIONS]
+
+        VoicePlug recognizes a phrase, resolves it to a device and an on/off state,
+        and switches the plug over MQTT.
+
+        Commands:
+          shortcuts add|edit|delete|list|status|suggest   manage voice shortcuts
+          match                                            match phrases from standard input, offline
+          demo                                             a private broker and an MQTT round trip
+          bench                                            measure matching and the registry
+
+        Not built yet: run, say, hear, plugs.
+
+        Every command prints --help. Exit codes: 0 ok, 1 the request failed,
+        2 usage or configuration error, 3 the broker or the store cannot be reached.
+
+        """
+
+    static func run(_ arguments: [String], console: Console) async -> ExitCode {
+        guard let command = arguments.first else {
+            console.err(help)
+            return .usage
+        }
+        let rest = Array(arguments.dropFirst())
+        switch command {
+        case "--help", "-h", "help":
+            console.out(help)
+            return .ok
+        case "shortcuts":
+            return ShortcutsCommand.run(rest, console: console)
+        case "match":
+            return MatchCommand.run(rest, console: console)
+        case "demo":
+            return await DemoCommand.run(rest, console: console)
+        case "bench":
+            return await BenchCommand.run(rest, console: console)
+        case "run", "say", "hear", "plugs":
+            console.err("voiceplug: '\(command)' is not built yet\n")
+            return .usage
+        default:
+            let known = ["shortcuts", "match", "demo", "run", "say", "hear", "plugs", "bench"]
+            let hint = suggestion(for: command, among: known).map { " — did you mean '\($0)'?" } ?? ""
+            console.err("voiceplug: unknown command '\(command)'\(hint) (see `voiceplug --help`)\n")
+            return .usage
+        }
+    }
+}
