@@ -43,6 +43,7 @@ let package = Package(
         .testTarget(name: "MQTTTests", dependencies: ["MQTT", "LocalBroker", "TestSupport"]),
         .testTarget(name: "VoiceShortcutsTests", dependencies: ["VoiceShortcuts"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "VoiceShortcuts", "TestSupport"]),
+        .testTarget(name: "CommandLineTests", dependencies: ["voiceplug", "VoiceShortcuts", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -20,12 +20,16 @@ public final class ChildProcess: @unchecked Sendable {
     private var stdoutText = ""
     private var stderrText = ""
 
-    /// Starts `name` from `productsDirectory` (or an absolute path) with `arguments`.
-    public init(_ name: String, _ arguments: [String], environment: [String: String]? = nil) throws {
+    /// Starts `name` from `productsDirectory` (or an absolute path) with
+    /// `arguments`; `input`, when given, is its standard input.
+    public init(_ name: String, _ arguments: [String], environment: [String: String]? = nil,
+                input: Data? = nil, directory: URL? = nil) throws {
         process.executableURL = name.hasPrefix("/") ? URL(fileURLWithPath: name) : productsDirectory.appendingPathComponent(name)
         process.arguments = arguments
         if let environment { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
-        process.standardInput = FileHandle.nullDevice
+        let inputPipe = input.map { _ in Pipe() }
+        process.standardInput = inputPipe ?? FileHandle.nullDevice
+        if let directory { process.currentDirectoryURL = directory }
         process.standardOutput = output
         process.standardError = errors
         output.fileHandleForReading.readabilityHandler = { [weak self] handle in
@@ -39,6 +43,13 @@ public final class ChildProcess: @unchecked Sendable {
             self.lock.withLock { self.stderrText += String(decoding: data, as: UTF8.self) }
         }
         try process.run()
+        if let inputPipe, let input {
+            let writer = inputPipe.fileHandleForWriting
+            Thread {
+                writer.write(input)
+                try? writer.close()
+            }.start()
+        }
     }
 
     deinit { kill(SIGKILL) }

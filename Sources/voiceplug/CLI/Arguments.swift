@@ -40,6 +40,12 @@ struct Arguments {
     /// positional arguments; `--name value` and `--name=value` both work; `--`
     /// ends the options.
     init(_ arguments: [String], spec: CommandSpec) throws(UsageError) {
+        // --help anywhere before `--` shows the help, whatever else is wrong.
+        let beforeEnd = arguments.prefix { $0 != "--" }
+        if beforeEnd.contains("--help") || beforeEnd.contains("-h") {
+            wantsHelp = true
+            return
+        }
         var index = 0
         var optionsEnded = false
         while index < arguments.count {

@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+@testable import voiceplug
+
+@Suite("Commands, run in-process")
+struct CommandTests {
+    @Test("add, status, list, edit, delete: the button's add then edit")
+    func shortcutLifecycle() async throws {
+        let workspace = try Workspace()
+        #expect(await workspace.run("shortcuts", "status", "--device", "kitchen-lamp", "--state", "off").out == "add\n")
+        #expect(await workspace.run("shortcuts", "status", "--device", "kitchen-lamp", "--state", "off", "--json").out == "{\"action\":\"add\"}\n")
+
+        let added = await workspace.run("shortcuts", "add", "--device", "kitchen-lamp", "--state", "off", "--phrase", "Lights out")
+        #expect(added.code == .ok)
+        let id = try #require(added.out.split(separator: " ").dropFirst().first.map(String.init))
+        #expect(UUID(uuidString: id) != nil)
+
+        #expect(await workspace.run("shortcuts", "status", "--device=kitchen-lamp", "--state=off").out == "edit \(id) Lights out\n")
+        let json = await workspace.run("shortcuts", "status", "--json", "--device", "kitchen-lamp", "--state", "off").out
+        let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: String]
+        #expect(object == ["action": "edit", "id": id, "phrase": "Lights out"])
+
+        let listed = await workspace.run("shortcuts", "list", "--json").out
+        let items = try JSONSerialization.jsonObject(with: Data(listed.utf8)) as? [[String: String]]
+        #expect(items == [["id": id, "phrase": "Lights out", "device": "kitchen-lamp", "state": "off"]])
+
+        #expect(await workspace.run("shortcuts", "edit", String(id.prefix(8)), "--phrase", "good night").code == .ok)
+        #expect(await workspace.run("shortcuts", "status", "--device", "kitchen-lamp", "--state", "off").out == "edit \(id) good night\n")
+        #expect(await workspace.run("shortcuts", "delete", id).code == .ok)
+        #expect(await workspace.run("shortcuts", "status", "--device", "kitchen-lamp", "--state", "off").out == "add\n")
+        #expect(await workspace.run("shortcuts", "delete", id).code == .failed)
+    }
+
+    @Test("refusals exit 1 and say what to do instead")
+    func refusals() async throws {
+        let workspace = try Workspace()
+        let first = await workspace.run("shortcuts", "add", "--device", "kitchen-lamp", "--state", "off", "--phrase", "lights out")
+        let id = String(first.out.split(separator: " ")[1])
+
+        let samePhrase = await workspace.run("shortcuts", "add", "--device", "desk-fan", "--state", "off", "--phrase", "LIGHTS OUT!")
+        #expect(samePhrase.code == .failed)
+        #expect(samePhrase.err.contains("already runs kitchen-lamp → off"))
+        #expect(samePhrase.err.contains("voiceplug shortcuts edit \(id)"))
+
+        let samePair = await workspace.run("shortcuts", "add", "--device", "kitchen-lamp", "--state", "off", "--phrase", "darkness")
+        #expect(samePair.code == .failed)
+        #expect(samePair.err.contains("use `voiceplug shortcuts edit \(id) --phrase …`"))
+
+        let unknown = await workspace.run("shortcuts", "add", "--device", "kichen-lamp", "--state", "on", "--phrase", "hello")
+        #expect(unknown.code == .failed)
+        #expect(unknown.err.contains("no device 'kichen-lamp' — did you mean 'kitchen-lamp'?"))
+
+        #expect(await workspace.run("shortcuts", "edit", "00000000-0000-0000-0000-000000000000", "--phrase", "x").code == .failed)
+    }
+
+    @Test("usage errors exit 2")
+    func usageErrors() async throws {
+        let workspace = try Workspace()
+        #expect(await workspace.run("shortcuts", "add", "--device", "kitchen-lamp", "--state", "dim", "--phrase", "x").code == .usage)
+        #expect(await workspace.run("shortcuts", "add", "--device", "kitchen-lamp", "--phrase", "x").code == .usage)
+        #expect(await workspace.run("shortcuts", "nope").code == .usage)
+        #expect(await workspace.run("nope").code == .usage)
+        #expect(await workspace.run().code == .usage)
+    }
+
+    @Test("every command prints --help and exits 0", arguments: [
+        ["--help"], ["shortcuts", "--help"], ["shortcuts", "add", "--help"], ["shortcuts", "edit", "--help"],
+        ["shortcuts", "delete", "--help"], ["shortcuts", "list", "--help"], ["shortcuts", "status", "--help"],
+        ["shortcuts", "suggest", "--help"], ["match", "--help"], ["demo", "--help"], ["bench", "--help"],
+    ])
+    func help(arguments: [String]) async throws {
+        let workspace = try Workspace()
+        let console = RecordingConsole(directory: workspace.path)
+        #expect(await VoicePlugCommand.run(arguments, console: console) == .ok)
+        #expect(console.output.contains("usage: voiceplug"))
+        #expect(!FileManager.default.fileExists(atPath: workspace.url.appendingPathComponent("voiceplug.db").path))
+    }
+
+    @Test("without a configuration the device id is taken as given, with a warning")
+    func noConfiguration() async throws {
+        let workspace = try Workspace(configuration: nil)
+        let added = await workspace.run("shortcuts", "add", "--device", "anything", "--state", "on", "--phrase", "go")
+        #expect(added.code == .ok)
+        #expect(added.err.contains("warning: no configuration file"))
+    }
+
+    @Test("a broken configuration exits 2 naming the file and the key")
+    func brokenConfiguration() async throws {
+        let workspace = try Workspace(configuration: #"{"devices": [{"id": "lamp", "protocol": "tasmotta"}]}"#)
+        let result = await workspace.run("shortcuts", "list")
+        #expect(result.code == .usage)
+        #expect(result.err.contains("voiceplug.json: devices[0].protocol: 'tasmotta' is not one of tasmota, shelly, zigbee2mqtt"))
+
+        let typo = try Workspace(configuration: #"{"devices": [{"id": "lamp", "aera": "kitchen"}]}"#)
+        #expect(await typo.run("match").err.contains("devices[0].aera: unknown key (did you mean 'area'?)"))
+
+        let notJSON = try Workspace(configuration: "{devices: oops")
+        #expect(await notJSON.run("match").err.contains("voiceplug.json: not valid JSON"))
+
+        let missing = try Workspace()
+        let result2 = await missing.run("match", "--config", "nowhere.json")
+        #expect(result2.code == .usage)
+        #expect(result2.err.contains("nowhere.json: the file does not exist"))
+    }
+
+    @Test("match answers every line in order, in SPEC's JSON")
+    func match() async throws {
+        let workspace = try Workspace()
+        let added = await workspace.run("shortcuts", "add", "--device", "tree", "--state", "on", "--phrase", "Licht an")
+        let id = String(added.out.split(separator: " ")[1])
+        let input = "licht an\r\nturn off the kitchen light\nis the desk fan on\n\nswitch the desk fan on please"
+        let result = await workspace.run("match", input: input)
+        #expect(result.code == .ok)
+        let lines = result.out.split(separator: "\n").map { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        #expect(lines.count == 5)
+        #expect(lines[0]?["device"] as? String == "tree" && lines[0]?["state"] as? String == "on" && lines[0]?["shortcut"] as? String == id)
+        #expect(lines[1]?["device"] as? String == "kitchen-lamp" && lines[1]?["state"] as? String == "off" && lines[1]?["shortcut"] is NSNull)
+        #expect(lines[2]?["error"] as? String == "not_recognized" && lines[2]?["device"] is NSNull)
+        #expect(lines[3]?["error"] as? String == "not_recognized")
+        #expect(lines[4]?["device"] as? String == "desk-fan" && lines[4]?["text"] as? String == "switch the desk fan on please")
+        // The shortcut of the pair is reported for generic commands too.
+        #expect(await workspace.run("match", input: "turn on the christmas tree\n").out.contains(id))
+    }
+
+    @Test("match survives odd input: quotes, control characters, huge lines, invalid UTF-8")
+    func matchOddInput() async throws {
+        let workspace = try Workspace()
+        let huge = String(repeating: "turn on ", count: 2000)
+        let result = await workspace.run("match", input: "say \"hi\"\t\\ \u{1}\n\(huge)\nturn on the desk fan")
+        let lines = result.out.split(separator: "\n")
+        #expect(lines.count == 3)
+        for line in lines { #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) != nil, "\(line.prefix(80))") }
+        #expect(lines[1].contains("invalid_input"))
+        #expect(lines[2].contains("desk-fan"))
+    }
+}

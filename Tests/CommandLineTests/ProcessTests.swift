@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+import TestSupport
+
+@Suite("voiceplug as a real process")
+struct ProcessTests {
+    func voiceplug(_ arguments: [String], in workspace: Workspace, input: Data? = nil) async throws -> (Int32, String, String) {
+        let process = try ChildProcess("voiceplug", arguments, input: input, directory: workspace.url)
+        let status = try await process.wait(timeout: .seconds(30))
+        return (status, process.standardOutput, process.standardError)
+    }
+
+    @Test("exit codes and output of the real binary")
+    func exitCodes() async throws {
+        let workspace = try Workspace()
+        #expect(try await voiceplug(["shortcuts", "add", "--device", "desk-fan", "--state", "on", "--phrase", "fan time"], in: workspace).0 == 0)
+        #expect(try await voiceplug(["shortcuts", "add", "--device", "tree", "--state", "on", "--phrase", "fan time"], in: workspace).0 == 1)
+        #expect(try await voiceplug(["shortcuts", "add", "--device", "tree"], in: workspace).0 == 2)
+        let (status, out, _) = try await voiceplug(["match"], in: workspace, input: Data("fan time\nturn on the fan\n".utf8))
+        #expect(status == 0)
+        #expect(out.split(separator: "\n").count == 2)
+        #expect(out.contains("\"device\":\"desk-fan\""))
+    }
+
+    @Test("a store that is not a VoicePlug store: exit 3, file untouched")
+    func foreignStore() async throws {
+        let workspace = try Workspace()
+        let file = workspace.url.appendingPathComponent("notes.db")
+        try Data("these are my notes, not a database\n".utf8).write(to: file)
+        let (status, _, err) = try await voiceplug(["shortcuts", "list", "--db", "notes.db"], in: workspace)
+        #expect(status == 3)
+        #expect(err.contains("is not a VoicePlug shortcut store"))
+        #expect(try Data(contentsOf: file) == Data("these are my notes, not a database\n".utf8))
+    }
+
+    @Test("two processes adding to one store at once: no lost or doubled shortcut")
+    func concurrentWriters() async throws {
+        let workspace = try Workspace(configuration: nil)
+        // Each process adds 25 shortcuts of its own; both also race for one shared phrase.
+        func adder(_ name: String) throws -> ChildProcess {
+            let script = (0..<25).map { "\"$V\" shortcuts add --device \(name)-\($0) --state on --phrase '\(name) phrase \($0)' --db store.db 2>/dev/null" }
+                + ["\"$V\" shortcuts add --device \(name)-shared --state off --phrase 'everyone wants this' --db store.db; echo shared=$?"]
+            return try ChildProcess("/bin/sh", ["-c", script.joined(separator: "\n")],
+                                    environment: ["V": productsDirectory.appendingPathComponent("voiceplug").path], directory: workspace.url)
+        }
+        let first = try adder("a"), second = try adder("b")
+        #expect(try await first.wait(timeout: .seconds(120)) == 0)
+        #expect(try await second.wait(timeout: .seconds(120)) == 0)
+        let outcomes = [first.standardOutput, second.standardOutput].filter { $0.contains("shared=0") }.count
+        #expect(outcomes == 1, "exactly one process gets the shared phrase")
+        let (_, listed, _) = try await voiceplug(["shortcuts", "list", "--json", "--db", "store.db"], in: workspace)
+        let items = try JSONSerialization.jsonObject(with: Data(listed.utf8)) as? [[String: String]] ?? []
+        #expect(items.count == 51)
+        #expect(Set(items.compactMap { $0["phrase"] }).count == 51)
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+@testable import voiceplug
+
+/// A console that records what a command writes and feeds it input.
+final class RecordingConsole: Console, @unchecked Sendable {
+    private(set) var output = ""
+    private(set) var errors = ""
+    private var input: [UInt8]
+    private let directory: String
+
+    init(input: String = "", directory: String) {
+        self.input = Array(input.utf8)
+        self.directory = directory
+    }
+
+    override func out(_ text: String) { output += text }
+    override func err(_ text: String) { errors += text }
+    override func outBytes(_ bytes: [UInt8]) { output += String(decoding: bytes, as: UTF8.self) }
+    override var currentDirectory: String { directory }
+    override var isTerminal: Bool { false }
+    override func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        let count = min(buffer.count, input.count, 7)  // small reads: lines cross block boundaries
+        buffer.copyBytes(from: input.prefix(count))
+        input.removeFirst(count)
+        return count
+    }
+}
+
+/// A folder with a configuration, removed afterwards.
+final class Workspace {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("voiceplug-cli-\(UUID().uuidString.prefix(8))")
+    var path: String { url.path }
+
+    static let configuration = """
+        {
+          "devices": [
+            {"id": "kitchen-lamp", "name": "kitchen lamp", "aliases": ["kitchen light"], "area": "kitchen"},
+            {"id": "desk-fan", "name": "desk fan", "protocol": "shelly", "topic": "shelly1-desk"},
+            {"id": "tree", "name": "christmas tree", "protocol": "zigbee2mqtt", "topic": "xmas_tree"}
+          ]
+        }
+        """
+
+    init(configuration: String? = Workspace.configuration) throws {
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        if let configuration { try configuration.write(to: url.appendingPathComponent("voiceplug.json"), atomically: true, encoding: .utf8) }
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    /// Runs `voiceplug` in-process in this folder.
+    func run(_ arguments: String..., input: String = "") async -> (code: ExitCode, out: String, err: String) {
+        let console = RecordingConsole(input: input, directory: path)
+        let code = await VoicePlugCommand.run(arguments, console: console)
+        return (code, console.output, console.errors)
+    }
+}
