@@ -31,6 +31,25 @@ struct CommandTests {
         #expect(await workspace.run("shortcuts", "delete", id).code == .failed)
     }
 
+    @Test("an export restores with import; a refused import adds nothing")
+    func importExport() async throws {
+        let workspace = try Workspace()
+        #expect(await workspace.run("shortcuts", "add", "--device", "tree", "--state", "on", "--phrase", "Licht an").code == .ok)
+        #expect(await workspace.run("shortcuts", "add", "--device", "desk-fan", "--state", "off", "--phrase", "quiet").code == .ok)
+        let exported = await workspace.run("shortcuts", "list", "--json").out
+        let other = try Workspace()
+        let imported = await other.run("shortcuts", "import", "-", input: exported)
+        #expect(imported.code == .ok && imported.out == "imported 2 voice shortcuts\n")
+        #expect(await other.run("shortcuts", "list", "--json").out == exported)
+
+        let clash = #"[{"device":"kitchen-lamp","state":"on","phrase":"lamp on"},{"device":"tree","state":"off","phrase":"QUIET"}]"#
+        let refused = await workspace.run("shortcuts", "import", "-", input: clash)
+        #expect(refused.code == .failed)
+        #expect(refused.err.contains("already runs desk-fan → off"))
+        #expect(await workspace.run("shortcuts", "status", "--device", "kitchen-lamp", "--state", "on").out == "add\n")
+        #expect(await workspace.run("shortcuts", "import", "-", input: "{not json").code == .usage)
+    }
+
     @Test("refusals exit 1 and say what to do instead")
     func refusals() async throws {
         let workspace = try Workspace()
@@ -66,7 +85,7 @@ struct CommandTests {
     @Test("every command prints --help and exits 0", arguments: [
         ["--help"], ["shortcuts", "--help"], ["shortcuts", "add", "--help"], ["shortcuts", "edit", "--help"],
         ["shortcuts", "delete", "--help"], ["shortcuts", "list", "--help"], ["shortcuts", "status", "--help"],
-        ["shortcuts", "suggest", "--help"], ["match", "--help"], ["demo", "--help"], ["bench", "--help"],
+        ["shortcuts", "suggest", "--help"], ["shortcuts", "import", "--help"], ["match", "--help"], ["demo", "--help"], ["bench", "--help"],
     ])
     func help(arguments: [String]) async throws {
         let workspace = try Workspace()

@@ -63,6 +63,16 @@ public final class VoiceShortcutCenter: Sendable {
         return shortcut
     }
 
+    /// Adds many voice shortcuts in one transaction: all of them, or none
+    /// when one is refused (the error names it).
+    public func add(contentsOf shortcuts: [VoiceShortcut]) throws {
+        for shortcut in shortcuts { try check(shortcut.invocationPhrase) }
+        try store.add(contentsOf: shortcuts)
+        state.withLock { state in
+            for shortcut in shortcuts { state.index.upsert(shortcut) }
+        }
+    }
+
     /// Changes the phrase of shortcut `id`.
     @discardableResult
     public func edit(id: UUID, phrase: String) throws -> VoiceShortcut {

@@ -52,7 +52,18 @@ enum ShortcutsCommand {
         options: common, flags: ["json"],
         details: "--json          a JSON list of {\"device\", \"state\", \"count\", \"phrase\"}\n\(fileHelp)")
 
-    static let subcommands = [add, edit, delete, list, status, suggest]
+    static let importing = CommandSpec(
+        name: "shortcuts import", summary: "Adds many voice shortcuts at once, all or none.",
+        usage: "shortcuts import FILE [--config FILE] [--db FILE]",
+        options: common, positionals: 1...1,
+        details: """
+            FILE (or - for standard input) holds a JSON list of {"device", "state", "phrase"}
+            objects, and optionally "id": what `shortcuts list --json` prints, so an export
+            can be restored. The same rules as `add` apply; one refusal adds nothing.
+            \(fileHelp)
+            """)
+
+    static let subcommands = [add, edit, delete, list, status, suggest, importing]
 
     static let overview = CommandSpec(
         name: "shortcuts", summary: "Manages voice shortcuts.",
@@ -81,6 +92,7 @@ enum ShortcutsCommand {
             case "delete": return try runDelete(parsed, context)
             case "list": return try runList(parsed, context)
             case "status": return try runStatus(parsed, context)
+            case "import": return try runImport(parsed, context)
             default: return try runSuggest(parsed, context)
             }
         } catch {
@@ -182,6 +194,58 @@ enum ShortcutsCommand {
             context.console.out("\(intent.deviceID) \(intent.state)  switched \(suggestion.count) times, most often by \"\(suggestion.commonPhrase)\"\n"
                 + "    voiceplug shortcuts add --device \(intent.deviceID) --state \(intent.state) --phrase \"…\"\n")
         }
+        return .ok
+    }
+
+    private static func runImport(_ arguments: Arguments, _ context: Context) throws -> ExitCode {
+        let source = arguments.positionals[0]
+        let data: Data
+        if source == "-" {
+            var bytes: [UInt8] = []
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 8)
+            defer { buffer.deallocate() }
+            while case let count = context.console.read(into: buffer), count > 0 { bytes += buffer[..<count] }
+            data = Data(bytes)
+        } else {
+            let path = source.hasPrefix("/") ? source : URL(fileURLWithPath: context.console.currentDirectory).appendingPathComponent(source).path
+            guard let contents = FileManager.default.contents(atPath: path) else {
+                throw UsageError(message: "cannot read '\(source)'", command: importing.name)
+            }
+            data = contents
+        }
+        struct Item: Decodable {
+            var id: String?
+            var device: String
+            var state: String
+            var phrase: String
+        }
+        let items: [Item]
+        do {
+            items = try JSONDecoder().decode([Item].self, from: data)
+        } catch {
+            throw UsageError(message: "'\(source)' must hold a JSON list of {\"device\", \"state\", \"phrase\"} objects", command: importing.name)
+        }
+        var shortcuts: [VoiceShortcut] = []
+        for (index, item) in items.enumerated() {
+            guard let state = PowerState(rawValue: item.state.lowercased()) else {
+                throw UsageError(message: "item \(index): state must be on or off, not '\(item.state)'", command: importing.name)
+            }
+            var id = UUID()
+            if let text = item.id {
+                guard let given = UUID(uuidString: text) else {
+                    throw UsageError(message: "item \(index): '\(text)' is not a shortcut id", command: importing.name)
+                }
+                id = given
+            }
+            if context.configuration != nil { try context.checkDevice(item.device) }
+            shortcuts.append(VoiceShortcut(id: id, invocationPhrase: item.phrase,
+                                           shortcut: Shortcut(intent: ToggleStateIntent(deviceID: item.device, state: state))))
+        }
+        if context.configuration == nil, !shortcuts.isEmpty {
+            context.console.err("voiceplug: warning: no configuration file (\(Context.defaultConfigName) or --config), so device ids are taken as given\n")
+        }
+        try context.registry().add(contentsOf: shortcuts)
+        context.console.out("imported \(shortcuts.count) voice shortcut\(shortcuts.count == 1 ? "" : "s")\n")
         return .ok
     }
 
