@@ -33,8 +33,11 @@ let package = Package(
         // Starts and stops a private mosquitto broker (tests and `voiceplug demo`).
         .target(name: "LocalBroker"),
 
+        // What both command-line programs share: argument parsing, console, JSON output.
+        .target(name: "CommandLineSupport"),
+
         // Command-line programs.
-        .executableTarget(name: "voiceplug", dependencies: ["MQTT", "LocalBroker", "VoiceShortcuts", "Storage"]),
+        .executableTarget(name: "voiceplug", dependencies: ["MQTT", "LocalBroker", "VoiceShortcuts", "Storage", "CommandLineSupport"]),
         .executableTarget(name: "plugsim", dependencies: ["MQTT"], path: "Simulator"),
         .executableTarget(name: "mqtt-probe", dependencies: ["MQTT"]),
 
@@ -43,7 +46,7 @@ let package = Package(
         .testTarget(name: "MQTTTests", dependencies: ["MQTT", "LocalBroker", "TestSupport"]),
         .testTarget(name: "VoiceShortcutsTests", dependencies: ["VoiceShortcuts"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "VoiceShortcuts", "TestSupport"]),
-        .testTarget(name: "CommandLineTests", dependencies: ["voiceplug", "VoiceShortcuts", "TestSupport"]),
+        .testTarget(name: "CommandLineTests", dependencies: ["voiceplug", "VoiceShortcuts", "TestSupport", "CommandLineSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Testing
+import CommandLineSupport
 @testable import voiceplug
 
 @Suite("Argument parsing")

@@ -1,4 +1,5 @@
 import Foundation
+import CommandLineSupport
 @testable import voiceplug
 
 /// A console that records what a command writes and feeds it input.

@@ -1,3 +1,4 @@
+import CommandLineSupport
 import VoiceShortcuts
 
 /// `voiceplug match`: phrases on standard input, one JSON answer per line.

@@ -1,3 +1,4 @@
+import CommandLineSupport
 /// The top level: picks the command.
 enum VoicePlugCommand {
     static let help = """

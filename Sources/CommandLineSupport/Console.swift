@@ -2,15 +2,17 @@ import Foundation
 
 /// Where a command writes and reads. The real one uses the process's
 /// standard streams; tests use a recording one.
-class Console: @unchecked Sendable {
+open class Console: @unchecked Sendable {
+    public init() {}
+
     /// Writes to standard output.
-    func out(_ text: String) { write(1, text) }
+    open func out(_ text: String) { write(1, text) }
     /// Writes to standard error.
-    func err(_ text: String) { write(2, text) }
+    open func err(_ text: String) { write(2, text) }
     /// Writes bytes to standard output.
-    func outBytes(_ bytes: [UInt8]) { writeAll(1, bytes) }
+    open func outBytes(_ bytes: [UInt8]) { writeAll(1, bytes) }
     /// Reads up to `count` bytes of standard input into `buffer`; 0 at its end.
-    func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {
+    open func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {
         while true {
             let got = Glibc.read(0, buffer.baseAddress, buffer.count)
             if got < 0 && errno == EINTR { continue }
@@ -18,11 +20,11 @@ class Console: @unchecked Sendable {
         }
     }
     /// The environment variables.
-    var environment: [String: String] { ProcessInfo.processInfo.environment }
+    open var environment: [String: String] { ProcessInfo.processInfo.environment }
     /// The folder relative paths are taken from.
-    var currentDirectory: String { FileManager.default.currentDirectoryPath }
+    open var currentDirectory: String { FileManager.default.currentDirectoryPath }
     /// Whether standard output is a terminal.
-    var isTerminal: Bool { isatty(1) == 1 }
+    open var isTerminal: Bool { isatty(1) == 1 }
 
     private func write(_ fd: Int32, _ text: String) { writeAll(fd, Array(text.utf8)) }
 
@@ -42,7 +44,7 @@ class Console: @unchecked Sendable {
 }
 
 /// A command's exit code.
-enum ExitCode: Int32 {
+public enum ExitCode: Int32, Sendable {
     /// Done.
     case ok = 0
     /// The request failed (not recognized, refused by the rules, plug offline, no confirmation).

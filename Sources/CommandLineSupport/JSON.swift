@@ -1,9 +1,9 @@
 import Foundation
 
 /// Small, fast JSON writing for the command line's output.
-enum JSON {
+public enum JSON {
     /// `text` as a JSON string literal.
-    static func string(_ text: String) -> String {
+    public static func string(_ text: String) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count + 2)
         appendString(text, to: &bytes)
@@ -11,7 +11,7 @@ enum JSON {
     }
 
     /// Appends `text` as a JSON string literal.
-    static func appendString(_ text: String, to bytes: inout [UInt8]) {
+    public static func appendString(_ text: String, to bytes: inout [UInt8]) {
         bytes.append(0x22)
         for byte in text.utf8 {
             switch byte {
@@ -30,13 +30,13 @@ enum JSON {
     }
 
     /// Appends raw ASCII text.
-    static func appendRaw(_ text: StaticString, to bytes: inout [UInt8]) {
+    public static func appendRaw(_ text: StaticString, to bytes: inout [UInt8]) {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
     /// Appends a UUID as a JSON string (upper case, as `uuidString`), without
     /// making a String.
-    static func appendUUID(_ uuid: UUID, to bytes: inout [UInt8]) {
+    public static func appendUUID(_ uuid: UUID, to bytes: inout [UInt8]) {
         let digits: StaticString = "0123456789ABCDEF"
         bytes.append(0x22)
         withUnsafeBytes(of: uuid.uuid) { raw in

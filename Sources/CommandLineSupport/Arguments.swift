@@ -1,21 +1,33 @@
 /// What a command accepts on the command line.
-struct CommandSpec {
+public struct CommandSpec: Sendable {
     /// "shortcuts add".
-    var name: String
+    public var name: String
     /// One line: what the command does.
-    var summary: String
+    public var summary: String
     /// The usage line after `voiceplug`.
-    var usage: String
+    public var usage: String
     /// Options that take a value, without `--`.
-    var options: [String] = []
+    public var options: [String] = []
     /// Options without a value, without `--`.
-    var flags: [String] = []
+    public var flags: [String] = []
     /// How many positional arguments, at least and at most.
-    var positionals: ClosedRange<Int> = 0...0
+    public var positionals: ClosedRange<Int> = 0...0
     /// The rest of the help text.
-    var details: String = ""
+    public var details: String = ""
 
-    var help: String {
+    public init(name: String, summary: String, usage: String, options: [String] = [], flags: [String] = [],
+                positionals: ClosedRange<Int> = 0...0, details: String = "") {
+        self.name = name
+        self.summary = summary
+        self.usage = usage
+        self.options = options
+        self.flags = flags
+        self.positionals = positionals
+        self.details = details
+    }
+
+    /// The text `--help` prints.
+    public var help: String {
         var text = "usage: voiceplug \(usage)\n\n\(summary)\n"
         if !details.isEmpty { text += "\n\(details)\n" }
         return text
@@ -23,23 +35,29 @@ struct CommandSpec {
 }
 
 /// A command line that does not fit the command: exit code 2.
-struct UsageError: Error, CustomStringConvertible {
-    var message: String
-    var command: String
-    var description: String { "\(message) (see `voiceplug \(command) --help`)" }
+public struct UsageError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public var command: String
+
+    public init(message: String, command: String) {
+        self.message = message
+        self.command = command
+    }
+
+    public var description: String { "\(message) (see `voiceplug \(command) --help`)" }
 }
 
 /// The parsed arguments of one command.
-struct Arguments {
-    var positionals: [String] = []
-    var options: [String: String] = [:]
-    var flags: Set<String> = []
-    var wantsHelp = false
+public struct Arguments {
+    public var positionals: [String] = []
+    public var options: [String: String] = [:]
+    public var flags: Set<String> = []
+    public var wantsHelp = false
 
     /// Parses `arguments` for `spec`. Options may stand before or after
     /// positional arguments; `--name value` and `--name=value` both work; `--`
     /// ends the options.
-    init(_ arguments: [String], spec: CommandSpec) throws(UsageError) {
+    public init(_ arguments: [String], spec: CommandSpec) throws(UsageError) {
         // --help anywhere before `--` shows the help, whatever else is wrong.
         let beforeEnd = arguments.prefix { $0 != "--" }
         if beforeEnd.contains("--help") || beforeEnd.contains("-h") {
@@ -103,14 +121,14 @@ struct Arguments {
     }
 
     /// The value of a required option.
-    func required(_ name: String, _ spec: CommandSpec) throws(UsageError) -> String {
+    public func required(_ name: String, _ spec: CommandSpec) throws(UsageError) -> String {
         guard let value = options[name] else { throw UsageError(message: "--\(name) is required", command: spec.name) }
         return value
     }
 }
 
 /// The closest name within two edits, if exactly one is closest.
-func suggestion(for word: String, among candidates: [String]) -> String? {
+public func suggestion(for word: String, among candidates: [String]) -> String? {
     func distance(_ a: [Character], _ b: [Character]) -> Int {
         var previous = Array(0...b.count)
         for (i, x) in a.enumerated() {
