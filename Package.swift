@@ -30,6 +30,9 @@ let package = Package(
         // The shortcut store in SQLite: the only module that imports CSQLite.
         .target(name: "Storage", dependencies: ["CSQLite", "VoiceShortcuts"]),
 
+        // Tasmota, Shelly and Zigbee2MQTT topics and payloads: both the plug's and the controller's side.
+        .target(name: "PlugProtocols", dependencies: ["VoiceShortcuts"]),
+
         // Starts and stops a private mosquitto broker (tests and `voiceplug demo`).
         .target(name: "LocalBroker"),
 
@@ -38,13 +41,15 @@ let package = Package(
 
         // Command-line programs.
         .executableTarget(name: "voiceplug", dependencies: ["MQTT", "LocalBroker", "VoiceShortcuts", "Storage", "CommandLineSupport"]),
-        .executableTarget(name: "plugsim", dependencies: ["MQTT"], path: "Simulator"),
+        .executableTarget(name: "plugsim", dependencies: ["MQTT", "PlugProtocols", "VoiceShortcuts", "CommandLineSupport"], path: "Simulator"),
         .executableTarget(name: "mqtt-probe", dependencies: ["MQTT"]),
 
         // Tests: a support library shared by the suites, then one target per module.
         .target(name: "TestSupport", dependencies: ["MQTT", "LocalBroker"], path: "Tests/TestSupport"),
         .testTarget(name: "MQTTTests", dependencies: ["MQTT", "LocalBroker", "TestSupport"]),
         .testTarget(name: "VoiceShortcutsTests", dependencies: ["VoiceShortcuts"]),
+        .testTarget(name: "PlugProtocolsTests", dependencies: ["PlugProtocols", "VoiceShortcuts"]),
+        .testTarget(name: "SimulatorTests", dependencies: ["MQTT", "LocalBroker", "TestSupport"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "VoiceShortcuts", "TestSupport"]),
         .testTarget(name: "CommandLineTests", dependencies: ["voiceplug", "VoiceShortcuts", "TestSupport", "CommandLineSupport"]),
     ],

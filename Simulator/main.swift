@@ -1,5 +1,5 @@
-// plugsim: the smart-plug simulator. Not built yet: see its issue.
+// plugsim: simulated smart plugs for VoicePlug's tests and demo.
+import CommandLineSupport
 import Foundation
 
-FileHandle.standardError.write(Data("plugsim: the simulator is not built yet\n".utf8))
-exit(2)
+exit(await PlugsimCommand.run(Array(CommandLine.arguments.dropFirst()), console: Console()).rawValue)

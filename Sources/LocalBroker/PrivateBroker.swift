@@ -90,6 +90,7 @@ public final class PrivateBroker: @unchecked Sendable {
     /// Starts a broker on a free loopback port and waits until it accepts connections.
     public static func start(_ options: Options = Options()) throws -> PrivateBroker {
         guard let executable = findMosquitto() else { throw StartError.notInstalled }
+        raiseOpenFileLimit()  // the broker inherits it: a thousand plugs need a thousand sockets
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("voiceplug-broker-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -280,6 +281,14 @@ public final class PrivateBroker: @unchecked Sendable {
             }
         }
     }
+}
+
+/// Raises the soft open-file limit to the hard limit.
+private func raiseOpenFileLimit() {
+    var limit = rlimit()
+    guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
+    limit.rlim_cur = limit.rlim_max
+    _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
 }
 
 private func currentUserName() -> String {

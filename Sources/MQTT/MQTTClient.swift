@@ -232,14 +232,17 @@ public final class MQTTClient: Sendable {
     /// Sends DISCONNECT (so the broker does not publish the will), stops
     /// reconnecting, fails what is still waiting with `.notConnected`, ends
     /// `messages`, and returns once the event loop has let go of the client.
-    public func disconnect() async {
+    ///
+    /// - Parameter publishingWill: with MQTT 5, ask the broker to publish the
+    ///   will all the same (reason code 0x04), as if the connection had been lost.
+    public func disconnect(publishingWill: Bool = false) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let (send, effects) = changeState { state in
                 state.disconnectWaiters.append(continuation)
                 return state.machine.disconnectRequested(timeout: .seconds(2))
             }
             if send {
-                if (try? usingHandle({ try handle.disconnect() })) != nil {
+                if (try? usingHandle({ try handle.disconnect(publishingWill: publishingWill) })) != nil {
                     loop.requestWrite(self)
                 } else {
                     perform(changeState { $0.machine.connectionEnded(error: .notConnected) })

@@ -114,9 +114,12 @@ struct Mosquitto: @unchecked Sendable {
         try check(mosquitto_reconnect(raw))
     }
 
-    /// Queues a DISCONNECT (`mosquitto_disconnect_v5`, reason 0: normal).
-    func disconnect() throws(MosquittoError) {
-        try check(mosquitto_disconnect_v5(raw, 0, nil))
+    /// Queues a DISCONNECT (`mosquitto_disconnect_v5`): reason 0, a normal
+    /// disconnection, or with `publishingWill` MQTT 5's reason 4, "disconnect
+    /// with will message", after which the broker publishes the will.
+    func disconnect(publishingWill: Bool = false) throws(MosquittoError) {
+        let reason = publishingWill ? Int32(MQTT_RC_DISCONNECT_WITH_WILL_MSG.rawValue) : 0
+        try check(mosquitto_disconnect_v5(raw, reason, nil))
     }
 
     // MARK: Messages

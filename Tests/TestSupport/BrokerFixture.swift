@@ -56,3 +56,8 @@ public func eventually(
     }
     throw TimedOut(what: what)
 }
+
+/// Free loopback ports, for tests that need a port where nothing listens.
+public enum LocalBrokerPort {
+    public static func free() throws -> Int { try freeLoopbackPort() }
+}

@@ -1,0 +1,201 @@
+import CommandLineSupport
+import Foundation
+import MQTT
+import PlugProtocols
+import VoiceShortcuts
+
+/// The simulator service: one simulated plug per channel, a control topic,
+/// periodic telemetry, the live view, and a clean shutdown on SIGINT/SIGTERM.
+final class PlugSimulator: Sendable {
+    struct Options: Sendable {
+        var broker: MQTTConfiguration
+        var brokerURL: String
+        var devices: [Device]
+        var faults: Faults
+        var offline: Set<String>
+        var table: Bool
+        var telePeriod: Duration?
+        var stateFile: StateFile?
+    }
+
+    static let controlTopic = "plugsim/control"
+    /// How many plugs connect at once while starting.
+    static let startConcurrency = 32
+
+    private let options: Options
+    private let console: Console
+    private let plugs: [SimulatedPlug]
+    private let plugByDevice: [String: SimulatedPlug]
+    private let events: AsyncStream<SimulatorEvent>
+    private let eventSink: AsyncStream<SimulatorEvent>.Continuation
+    private let saves: AsyncStream<Void>
+    private let saveSink: AsyncStream<Void>.Continuation
+
+    init(options: Options, console: Console) throws {
+        self.options = options
+        self.console = console
+        (events, eventSink) = AsyncStream.makeStream(of: SimulatorEvent.self, bufferingPolicy: .unbounded)
+        (saves, saveSink) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        let initial = try options.stateFile?.load() ?? [:]
+        var groups: [PlugChannel: [Device]] = [:]
+        var order: [PlugChannel] = []
+        for device in options.devices {
+            if groups[device.channel] == nil { order.append(device.channel) }
+            groups[device.channel, default: []].append(device)
+        }
+        let sink = eventSink, saveSink = saveSink
+        plugs = order.map { channel in
+            SimulatedPlug(channel: channel, devices: groups[channel]!, initialPower: initial, faults: options.faults,
+                          broker: options.broker, events: sink, stateChanged: { saveSink.yield() })
+        }
+        var byDevice: [String: SimulatedPlug] = [:]
+        for (channel, plug) in zip(order, plugs) {
+            for device in groups[channel]! { byDevice[device.id] = plug }
+        }
+        plugByDevice = byDevice
+    }
+
+    /// Runs until SIGINT or SIGTERM, then publishes every plug offline and returns.
+    func run() async throws {
+        let view = LiveView(console: console, table: options.table, title: "plugsim")
+        view.start()
+        defer { view.stop() }
+
+        // The control client first: it reports the plugs that start offline.
+        var controlConfiguration = options.broker
+        controlConfiguration.clientID = "plugsim-control-\(getpid())"
+        let control = try MQTTClient(controlConfiguration)
+        try await control.connect()
+        for plug in plugs {
+            let devices = await plug.relays.map(\.device.id)
+            if devices.allSatisfy(options.offline.contains) {
+                let offline = plug.channel.availabilityMessage(online: false)
+                try await control.publish(offline.topic, offline.payload, qos: .atLeastOnce, retain: true)
+                for id in devices { eventSink.yield(SimulatorEvent(deviceID: id, kind: .offline(reason: "started offline"))) }
+            }
+        }
+        try await control.subscribe(Self.controlTopic, qos: .atLeastOnce)
+
+        try await startPlugs()
+        let onlineCount = await countOnline()
+        console.err("plugsim: \(options.devices.count) plugs (\(onlineCount) online) on \(options.brokerURL)\n")
+
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { [self] in await showEvents(view) }
+            group.addTask { [self] in await handleControl(control) }
+            group.addTask { [self] in await saveStates() }
+            if let period = options.telePeriod {
+                group.addTask { [self] in await sendTelemetry(every: period) }
+            }
+            if options.table {
+                group.addTask { [self] in await redraw(view) }
+            }
+            let signal = await terminationSignal()
+            console.err("plugsim: \(signal == SIGINT ? "SIGINT" : "SIGTERM"): publishing every plug offline\n")
+            group.cancelAll()
+        }
+        await withTaskGroup(of: Void.self) { group in
+            for plug in plugs { group.addTask { await plug.shutDown() } }
+        }
+        try? await saveNow()
+        await control.disconnect()
+        eventSink.finish()
+    }
+
+    private func startPlugs() async throws {
+        var pending = plugs[...]
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            var running = 0
+            while let plug = pending.popFirst() {
+                let devices = await plug.relays.map(\.device.id)
+                if devices.allSatisfy(options.offline.contains) { continue }
+                if running >= Self.startConcurrency {
+                    try await group.next()
+                    running -= 1
+                }
+                group.addTask { try await plug.connect() }
+                running += 1
+            }
+            try await group.waitForAll()
+        }
+    }
+
+    private func countOnline() async -> Int {
+        var count = 0
+        for plug in plugs where await plug.isOnline { count += await plug.relays.count }
+        return count
+    }
+
+    private func snapshots() async -> [DeviceSnapshot] {
+        var all: [DeviceSnapshot] = []
+        for plug in plugs { all += await plug.snapshots() }
+        return all.sorted { $0.id < $1.id }
+    }
+
+    private func showEvents(_ view: LiveView) async {
+        for await event in events {
+            if Task.isCancelled { return }
+            view.show(event)
+            if view.redrawDue { view.draw(await snapshots(), broker: options.brokerURL, lastEvent: event.line) }
+        }
+    }
+
+    /// Redraws once a second for the relative times, and after a resize.
+    private func redraw(_ view: LiveView) async {
+        while !Task.isCancelled {
+            view.draw(await snapshots(), broker: options.brokerURL, lastEvent: nil)
+            try? await Task.sleep(for: .seconds(1))
+        }
+    }
+
+    private func sendTelemetry(every period: Duration) async {
+        while !Task.isCancelled {
+            try? await Task.sleep(for: period)
+            if Task.isCancelled { return }
+            for plug in plugs { await plug.publishTelemetry() }
+        }
+    }
+
+    /// Writes the state file after changes, at most every 100 ms.
+    private func saveStates() async {
+        guard options.stateFile != nil else { return }
+        for await _ in saves {
+            try? await saveNow()
+            try? await Task.sleep(for: .milliseconds(100))
+        }
+    }
+
+    private func saveNow() async throws {
+        guard let file = options.stateFile else { return }
+        var states: [String: PowerState] = [:]
+        for plug in plugs { states.merge(await plug.powerByDevice) { $1 } }
+        try file.save(states)
+    }
+
+    /// `plugsim/control`: {"plug":"ID","online":false|true}, {"plug":"ID","drop":0.5}, {"plug":"ID","latencyMs":300}.
+    private func handleControl(_ control: MQTTClient) async {
+        for await message in control.messages where message.topic == Self.controlTopic {
+            guard let object = (try? JSONSerialization.jsonObject(with: Data(message.payload))) as? [String: Any],
+                  let id = object["plug"] as? String else {
+                console.err("plugsim: ignored a control message that is not {\"plug\":\"ID\",…}: \(message.string ?? "(binary)")\n")
+                continue
+            }
+            guard let plug = plugByDevice[id] else {
+                console.err("plugsim: ignored a control message for unknown plug '\(id)'\n")
+                continue
+            }
+            if let online = object["online"] as? Bool {
+                if online {
+                    do { try await plug.connect() } catch { console.err("plugsim: \(id) could not come back: \(error)\n") }
+                } else {
+                    await plug.dropConnection()
+                }
+            }
+            let drop = (object["drop"] as? NSNumber)?.doubleValue
+            let latency = (object["latencyMs"] as? NSNumber)?.doubleValue
+            if drop != nil || latency != nil {
+                await plug.setFaults(drop: drop.map { min(1, max(0, $0)) }, latency: latency.map { .milliseconds(max(0, $0)) })
+            }
+        }
+    }
+}

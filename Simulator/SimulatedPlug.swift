@@ -1,0 +1,212 @@
+import Foundation
+import MQTT
+import PlugProtocols
+import VoiceShortcuts
+
+/// One simulated physical plug: one MQTT connection with its own last will,
+/// serving the devices (relays) that share its protocol and topic. Commands
+/// are carried out one at a time, in arrival order, after the plug's latency.
+actor SimulatedPlug {
+    let channel: PlugChannel
+    private(set) var relays: [RelayState]
+    private var faults: Faults
+    private let broker: MQTTConfiguration
+    private let events: AsyncStream<SimulatorEvent>.Continuation
+    private let stateChanged: @Sendable () -> Void
+    private var client: MQTTClient?
+    private var tasks: [Task<Void, Never>] = []
+    private let bootDate = Date()
+
+    init(channel: PlugChannel, devices: [Device], initialPower: [String: PowerState], faults: Faults,
+         broker: MQTTConfiguration, events: AsyncStream<SimulatorEvent>.Continuation, stateChanged: @escaping @Sendable () -> Void) {
+        self.channel = channel
+        self.relays = devices.map { RelayState(device: $0, power: initialPower[$0.id] ?? .off) }
+        self.faults = faults
+        self.broker = broker
+        self.events = events
+        self.stateChanged = stateChanged
+    }
+
+    var isOnline: Bool { client != nil }
+
+    func snapshots() -> [DeviceSnapshot] {
+        let now = Date()
+        return relays.map {
+            DeviceSnapshot(id: $0.device.id, name: $0.device.name, protocolName: channel.protocol.rawValue, power: $0.power,
+                           online: client != nil, watts: $0.watts(at: now), lastChange: $0.lastChange, commands: $0.commands)
+        }
+    }
+
+    var powerByDevice: [String: PowerState] { Dictionary(uniqueKeysWithValues: relays.map { ($0.device.id, $0.power) }) }
+
+    // MARK: Connection
+
+    /// Connects with the plug's last will, subscribes to its commands, and
+    /// announces itself online with its current states.
+    func connect() async throws {
+        guard client == nil else { return }
+        var configuration = broker
+        configuration.clientID = "plugsim-\(channel.protocol.rawValue)-\(channel.topic)"
+        configuration.protocolVersion = .v5
+        let will = channel.availabilityMessage(online: false)
+        configuration.will = .init(topic: will.topic, payload: will.payload, qos: .atLeastOnce, retain: true)
+        configuration.keepalive = 30
+        let client = try MQTTClient(configuration)
+        try await client.connect()
+        self.client = client
+        let messages = client.messages
+        tasks.append(Task { [weak self] in
+            for await message in messages { await self?.handle(message) }
+        })
+        let states = client.states()
+        tasks.append(Task { [weak self] in
+            var wasLost = false
+            for await state in states {
+                if case .reconnecting = state { wasLost = true }
+                if state == .connected, wasLost {
+                    wasLost = false
+                    await self?.announce()  // a broker restart loses retained messages: say it again, like Tasmota
+                }
+            }
+        })
+        for filter in channel.commandFilters { try await client.subscribe(filter, qos: .atLeastOnce) }
+        await announce()
+        for relay in relays { events.yield(SimulatorEvent(deviceID: relay.device.id, kind: .online)) }
+    }
+
+    /// Publishes online and every relay's state.
+    private func announce() async {
+        await publish(channel.availabilityMessage(online: true))
+        for relay in relays { await publishState(of: relay) }
+    }
+
+    /// Publishes offline cleanly and disconnects (SIGINT/SIGTERM).
+    func shutDown() async {
+        guard let client else { return }
+        await publish(channel.availabilityMessage(online: false))
+        await client.disconnect()
+        finish(reason: "stopped")
+    }
+
+    /// Drops the connection so that the broker publishes the will, as when a
+    /// plug loses power (the control topic's `"online": false`).
+    func dropConnection() async {
+        guard let client else { return }
+        await client.disconnect(publishingWill: true)
+        finish(reason: "connection dropped")
+    }
+
+    private func finish(reason: String) {
+        for task in tasks { task.cancel() }
+        tasks.removeAll()
+        client = nil
+        for relay in relays { events.yield(SimulatorEvent(deviceID: relay.device.id, kind: .offline(reason: reason))) }
+    }
+
+    func setFaults(drop: Double?, latency: Duration?) {
+        if let drop { faults.drop = drop }
+        if let latency { faults.latency = latency }
+        let text = "faults: drop \(faults.drop), latency \(faults.latency.components.seconds * 1000 + faults.latency.components.attoseconds / 1_000_000_000_000_000) ms"
+        for relay in relays { events.yield(SimulatorEvent(deviceID: relay.device.id, kind: .faults(text))) }
+    }
+
+    // MARK: Commands
+
+    private func handle(_ message: MQTTMessage) async {
+        switch channel.command(topic: message.topic, payload: message.payload) {
+        case .other:
+            return
+        case .announce:
+            await publish(announcement())
+        case .unknown(let name):
+            if channel.protocol == .tasmota { await publish(channel.unknownCommandMessage) }
+            if let first = relays.first { events.yield(SimulatorEvent(deviceID: first.device.id, kind: .unknownCommand(name))) }
+        case .power(let command, let relayNumber):
+            guard let index = relayIndex(relayNumber) else { return }
+            let description = "\(message.topic) \(message.string ?? "")".trimmingCharacters(in: .whitespaces)
+            relays[index].commands += 1
+            if command != .query {
+                if faults.dropsNext() {
+                    events.yield(SimulatorEvent(deviceID: relays[index].device.id, kind: .dropped(command: description)))
+                    return
+                }
+                let delay = faults.delay()
+                if delay > .zero { try? await Task.sleep(for: delay) }
+            }
+            let changed = relays[index].apply(command)
+            await publishState(of: relays[index])
+            let kind: SimulatorEvent.Kind = changed ? .switched(relays[index].power, command: description)
+                : .unchanged(relays[index].power, command: description)
+            events.yield(SimulatorEvent(deviceID: relays[index].device.id, kind: kind))
+            if changed { stateChanged() }
+        }
+    }
+
+    /// The relay a command addresses. Tasmota treats POWER and POWER1 alike on
+    /// a single-relay device; Shelly's relays count from 0.
+    private func relayIndex(_ number: Int?) -> Int? {
+        if let exact = relays.firstIndex(where: { $0.device.relay == number }) { return exact }
+        if relays.count == 1 {
+            let only = relays[0].device.relay
+            switch channel.protocol {
+            case .tasmota where (number == nil && only == 1) || (number == 1 && only == nil): return 0
+            case .shelly where number == 0 && only == nil: return 0
+            default: return nil
+            }
+        }
+        return nil
+    }
+
+    // MARK: Publishing
+
+    private func publishState(of relay: RelayState) async {
+        for message in channel.stateMessages(relay: relay.device.relay, state: relay.power, watts: relay.watts()) {
+            await publish(message)
+        }
+    }
+
+    /// Tasmota's tele/STATE and tele/SENSOR, Shelly's periodic relay report.
+    func publishTelemetry() async {
+        guard client != nil else { return }
+        let now = Date()
+        switch channel.protocol {
+        case .tasmota:
+            let uptime = Int(now.timeIntervalSince(bootDate))
+            let time = Self.tasmotaTime(now)
+            var powers = relays.map { "\"POWER\($0.device.relay.map(String.init) ?? "")\":\"\($0.power == .on ? "ON" : "OFF")\"" }
+            powers.sort()
+            let state = "{\"Time\":\"\(time)\",\"Uptime\":\"\(uptime / 86400)T\(String(format: "%02d:%02d:%02d", uptime / 3600 % 24, uptime / 60 % 60, uptime % 60))\","
+                + "\"UptimeSec\":\(uptime),\(powers.joined(separator: ",")),\"Wifi\":{\"RSSI\":88,\"Signal\":-56}}"
+            await publish(OutgoingMessage(topic: "tele/\(channel.topic)/STATE", text: state))
+            let watts = relays.reduce(0) { $0 + $1.watts(at: now) }
+            let total = relays.reduce(0) { $0 + $1.energy(at: now) }
+            let current = watts / 230
+            let sensor = "{\"Time\":\"\(time)\",\"ENERGY\":{\"TotalStartTime\":\"\(Self.tasmotaTime(bootDate))\","
+                + "\"Total\":\(String(format: "%.3f", total)),\"Yesterday\":0.000,\"Today\":\(String(format: "%.3f", total)),"
+                + "\"Power\":\(Int(watts.rounded())),\"ApparentPower\":\(Int(watts.rounded())),\"ReactivePower\":0,\"Factor\":1.00,"
+                + "\"Voltage\":230,\"Current\":\(String(format: "%.3f", current))}}"
+            await publish(OutgoingMessage(topic: "tele/\(channel.topic)/SENSOR", text: sensor))
+        case .shelly, .zigbee2mqtt:
+            for relay in relays { await publishState(of: relay) }
+        }
+    }
+
+    private func announcement() -> OutgoingMessage {
+        let mac = String(channel.topic.utf8.reduce(UInt64(0x3C71BF00_0000)) { ($0 &* 31 &+ UInt64($1)) & 0xFFFF_FFFF_FFFF }, radix: 16, uppercase: true)
+        return OutgoingMessage(topic: "shellies/announce",
+                               text: "{\"id\":\"\(channel.topic)\",\"model\":\"SHSW-1\",\"mac\":\"\(mac)\",\"ip\":\"127.0.0.1\","
+                                   + "\"new_fw\":false,\"fw_ver\":\"20230913-112003/v1.14.0-gcb84623\"}")
+    }
+
+    private func publish(_ message: OutgoingMessage) async {
+        guard let client else { return }
+        try? await client.publish(message.topic, message.payload, qos: .atLeastOnce, retain: message.retain)
+    }
+
+    private static func tasmotaTime(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss"
+        return formatter.string(from: date)
+    }
+}
