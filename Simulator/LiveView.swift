@@ -8,6 +8,8 @@ final class LiveView: @unchecked Sendable {
     private let tableMode: Bool
     private let title: String
     private var lastDraw = ContinuousClock.now - .seconds(1)
+    /// The latest event, shown under the table.
+    private var lastEvent: String?
 
     init(console: Console, table: Bool, title: String) {
         self.console = console
@@ -26,13 +28,13 @@ final class LiveView: @unchecked Sendable {
 
     /// Handles an event: a line, or a redraw when the table is due.
     func show(_ event: SimulatorEvent) {
-        if !tableMode { console.out(event.line + "\n") }
+        if tableMode { lastEvent = event.line } else { console.out(event.line + "\n") }
     }
 
     /// Whether a redraw is due (at most ten a second).
     var redrawDue: Bool { tableMode && ContinuousClock.now - lastDraw >= .milliseconds(100) }
 
-    func draw(_ snapshots: [DeviceSnapshot], broker: String, lastEvent: String?) {
+    func draw(_ snapshots: [DeviceSnapshot], broker: String) {
         guard tableMode else { return }
         lastDraw = .now
         let (rows, columns) = terminalSize()

@@ -136,14 +136,14 @@ final class PlugSimulator: Sendable {
         for await event in events {
             if Task.isCancelled { return }
             view.show(event)
-            if view.redrawDue { view.draw(await snapshots(), broker: options.brokerURL, lastEvent: event.line) }
+            if view.redrawDue { view.draw(await snapshots(), broker: options.brokerURL) }
         }
     }
 
     /// Redraws once a second for the relative times, and after a resize.
     private func redraw(_ view: LiveView) async {
         while !Task.isCancelled {
-            view.draw(await snapshots(), broker: options.brokerURL, lastEvent: nil)
+            view.draw(await snapshots(), broker: options.brokerURL)
             try? await Task.sleep(for: .seconds(1))
         }
     }
