@@ -19,12 +19,24 @@ struct Corpus {
         var devices: [Entry]
     }
 
-    static let folder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/corpus")
+    /// `VOICEPLUG_CORPUS`, else `shared/corpus` beside the repository (as in
+    /// the developers' checkouts and CI).
+    static let folder: URL = {
+        if let given = ProcessInfo.processInfo.environment["VOICEPLUG_CORPUS"] { return URL(fileURLWithPath: given) }
+        return URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("shared/corpus")
+    }()
+
+    struct Missing: Error, CustomStringConvertible {
+        var description: String {
+            "the development corpus is not at \(Corpus.folder.path): it belongs beside the repository (../shared/corpus), or set VOICEPLUG_CORPUS"
+        }
+    }
 
     /// The corpus devices as a VoicePlug configuration would hold them.
     static func devices() throws -> [Device] {
+        guard FileManager.default.fileExists(atPath: folder.appendingPathComponent("devices.json").path) else { throw Missing() }
         let data = try Data(contentsOf: folder.appendingPathComponent("devices.json"))
         return try JSONDecoder().decode(DeviceList.self, from: data).devices.map {
             Device(id: slug($0.name), name: $0.name, area: $0.area)
