@@ -112,10 +112,6 @@ public final class MQTTClient: Sendable {
     private let handleUsers = Atomic<Int>(0)
     private let handleReleaseRequested = Atomic<Bool>(false)
     private let handleDestroyed = Atomic<Bool>(false)
-    /// Messages read in the current loop turn, handed to `messages` once the
-    /// acknowledgements the read queued are written: a consumer woken by a
-    /// message then never races the loop thread for libmosquitto's write lock.
-    private let readMessages = Mutex<[MQTTMessage]>([])
 
     /// Changes the state under the lock and refreshes the atomic mirrors.
     private func changeState<R>(_ body: (inout State) -> R) -> R {
@@ -452,13 +448,14 @@ public final class MQTTClient: Sendable {
         }
     }
 
-    /// Gets queued packets onto the wire. On a plain TCP connection the
-    /// calling thread writes them itself (libmosquitto's write path is
-    /// serialised by its own mutexes), which saves a hop to the loop thread;
-    /// TLS connections are only ever read and written by the loop thread.
+    /// Gets queued packets onto the wire. When the loop thread sleeps, the
+    /// calling thread writes a plain TCP connection's packets itself (saving
+    /// a wake-up; libmosquitto's write path has its own mutexes); when the
+    /// loop is awake it takes them before sleeping again, so the two never
+    /// contend. TLS connections are only ever read and written by the loop.
     private func flush() {
         if configuration.tls == nil, liveConnected.load(ordering: .acquiring), livePollable.load(ordering: .acquiring),
-           handle.loopWrite() == nil, !handle.wantsWrite {
+           loop.isSleeping, handle.loopWrite() == nil, !handle.wantsWrite {
             return
         }
         loop.requestWrite(self)
@@ -471,7 +468,7 @@ public final class MQTTClient: Sendable {
     func handle(_ event: MosquittoEvent) {
         switch event {
         case .message(let message):
-            readMessages.withLock { $0.append(message) }
+            messageSink.yield(message)
         case .connected(let reasonCode, _):
             perform(changeState { $0.machine.connackReceived(reasonCode: reasonCode) })
         case .disconnected(let reasonCode):
@@ -507,16 +504,17 @@ public final class MQTTClient: Sendable {
 
     func loopReadable() {
         guard livePollable.load(ordering: .acquiring) else { return }
-        if let error = handle.loopRead() {
-            loopFailed(error)
-        } else if handle.wantsWrite {
-            loopWritable()
+        // libmosquitto reads as many packets per call as it has messages in
+        // flight (often one): read on while the socket holds more, so a PUBACK
+        // and a PUBLISH that arrive together take one turn of the loop.
+        for _ in 0..<16 {
+            if let error = handle.loopRead() {
+                loopFailed(error)
+                return
+            }
+            guard handle.hasPendingInput else { break }
         }
-        let messages = readMessages.withLock { messages in
-            defer { messages.removeAll(keepingCapacity: true) }
-            return messages
-        }
-        for message in messages { messageSink.yield(message) }
+        if handle.wantsWrite { loopWritable() }
     }
 
     func loopWritable() {

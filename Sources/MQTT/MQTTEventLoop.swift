@@ -21,6 +21,8 @@ final class MQTTEventLoop: Sendable {
         var pendingWrites: [MQTTClient] = []
         var wakePending = false
         var running = false
+        /// The loop thread is in `poll` (or about to be): work for it needs a wake-up.
+        var sleeping = false
     }
 
     private let state = Mutex(State())
@@ -72,16 +74,21 @@ final class MQTTEventLoop: Sendable {
         if start { startThread() } else { wake() }
     }
 
-    /// Asks the loop to write what `client` has queued, without waiting for
-    /// the next poll round.
+    /// Asks the loop to write what `client` has queued. An awake loop takes
+    /// it before it sleeps again; a sleeping one is woken.
     func requestWrite(_ client: MQTTClient) {
         let needsWake = state.withLock { state -> Bool in
             state.pendingWrites.append(client)
-            defer { state.wakePending = true }
-            return !state.wakePending
+            guard state.sleeping, !state.wakePending else { return false }
+            state.wakePending = true
+            return true
         }
         if needsWake { wake() }
     }
+
+    /// Whether the loop thread is asleep in `poll`: a caller may then write
+    /// a client's packets itself without contending with the loop.
+    var isSleeping: Bool { state.withLock { $0.sleeping } }
 
     private func wake() {
         var byte: UInt8 = 1
@@ -140,8 +147,15 @@ final class MQTTEventLoop: Sendable {
                 descriptors.append(pollfd(fd: socket, events: events, revents: 0))
                 polled.append(client)
             }
-            let untilTick = max(0, (nextTick - .now).milliseconds)
+            // Sleep only when nothing arrived meanwhile; from here on, new work wakes the loop.
+            let mayWait = state.withLock { state -> Bool in
+                guard state.pendingWrites.isEmpty, state.tasks.isEmpty else { return false }
+                state.sleeping = true
+                return true
+            }
+            let untilTick = mayWait ? max(0, (nextTick - .now).milliseconds) : 0
             let ready = poll(&descriptors, nfds_t(descriptors.count), Int32(untilTick))
+            if mayWait { state.withLock { $0.sleeping = false } }
             if ready > 0 {
                 if descriptors[0].revents != 0 { drainWakePipe() }
                 for index in polled.indices {

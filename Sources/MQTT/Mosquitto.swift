@@ -163,6 +163,12 @@ struct Mosquitto: @unchecked Sendable {
     /// The socket to poll, or -1 (`mosquitto_socket`).
     var socket: Int32 { mosquitto_socket(raw) }
 
+    /// Whether the socket has bytes to read right now (`poll` without waiting).
+    var hasPendingInput: Bool {
+        var descriptor = pollfd(fd: mosquitto_socket(raw), events: Int16(POLLIN), revents: 0)
+        return descriptor.fd >= 0 && poll(&descriptor, 1, 0) > 0 && descriptor.revents & Int16(POLLIN) != 0
+    }
+
     /// Whether packets wait to be written (`mosquitto_want_write`).
     var wantsWrite: Bool { mosquitto_want_write(raw) }
 
