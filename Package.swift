@@ -30,17 +30,22 @@ let package = Package(
         // The shortcut store in SQLite: the only module that imports CSQLite.
         .target(name: "Storage", dependencies: ["CSQLite", "VoiceShortcuts"]),
 
+        // The gateway service: phrases in, plugs switched, results out.
+        .target(name: "Gateway", dependencies: ["MQTT", "VoiceShortcuts", "Storage", "PlugProtocols", "JSONText"]),
+
         // Tasmota, Shelly and Zigbee2MQTT topics and payloads: both the plug's and the controller's side.
         .target(name: "PlugProtocols", dependencies: ["VoiceShortcuts"]),
 
         // Starts and stops a private mosquitto broker (tests and `voiceplug demo`).
         .target(name: "LocalBroker"),
 
-        // What both command-line programs share: argument parsing, console, JSON output.
+        // Fast JSON text writing (command-line output, gateway results).
+        .target(name: "JSONText"),
+        // What both command-line programs share: argument parsing, console, signals.
         .target(name: "CommandLineSupport"),
 
         // Command-line programs.
-        .executableTarget(name: "voiceplug", dependencies: ["MQTT", "LocalBroker", "VoiceShortcuts", "Storage", "CommandLineSupport"]),
+        .executableTarget(name: "voiceplug", dependencies: ["MQTT", "LocalBroker", "VoiceShortcuts", "Storage", "CommandLineSupport", "JSONText", "Gateway", "PlugProtocols"]),
         .executableTarget(name: "plugsim", dependencies: ["MQTT", "PlugProtocols", "VoiceShortcuts", "CommandLineSupport"], path: "Simulator"),
         .executableTarget(name: "mqtt-probe", dependencies: ["MQTT"]),
 
@@ -51,7 +56,7 @@ let package = Package(
         .testTarget(name: "PlugProtocolsTests", dependencies: ["PlugProtocols", "VoiceShortcuts"]),
         .testTarget(name: "SimulatorTests", dependencies: ["MQTT", "LocalBroker", "TestSupport"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "VoiceShortcuts", "TestSupport"]),
-        .testTarget(name: "CommandLineTests", dependencies: ["voiceplug", "VoiceShortcuts", "TestSupport", "CommandLineSupport"]),
+        .testTarget(name: "CommandLineTests", dependencies: ["voiceplug", "VoiceShortcuts", "TestSupport", "CommandLineSupport", "JSONText"]),
     ],
     swiftLanguageModes: [.v6]
 )

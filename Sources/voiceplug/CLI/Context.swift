@@ -77,6 +77,7 @@ func report(_ error: Error, command: String, console: Console) -> ExitCode {
     case let error as ConfigurationError: ("\(error)", .usage)
     case let error as RegistryError: ("\(error)", .failed)
     case let error as StoreError: ("\(error)", .unavailable)
+    case let error as BrokerUnreachable: ("\(error)", .unavailable)
     default: ("\(error)", .failed)
     }
     console.err("voiceplug \(command): \(message)\n")

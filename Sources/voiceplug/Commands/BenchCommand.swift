@@ -1,4 +1,5 @@
 import CommandLineSupport
+import JSONText
 import Foundation
 import Storage
 import VoiceShortcuts

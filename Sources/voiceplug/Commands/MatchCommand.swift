@@ -1,4 +1,5 @@
 import CommandLineSupport
+import JSONText
 import VoiceShortcuts
 
 /// `voiceplug match`: phrases on standard input, one JSON answer per line.

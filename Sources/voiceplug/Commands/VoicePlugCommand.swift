@@ -8,12 +8,15 @@ enum VoicePlugCommand {
         and switches the plug over MQTT.
 
         Commands:
-          shortcuts add|edit|delete|list|status|suggest   manage voice shortcuts
+          run                                              the gateway: phrases from MQTT switch the plugs
+          say PHRASE                                       send a phrase to the gateway, print the outcome
+          plugs                                            the plugs' last known states
+          shortcuts add|edit|delete|list|status|suggest|import   manage voice shortcuts
           match                                            match phrases from standard input, offline
           demo                                             a private broker and an MQTT round trip
           bench                                            measure matching and the registry
 
-        Not built yet: run, say, hear, plugs.
+        Not built yet: hear.
 
         Every command prints --help. Exit codes: 0 ok, 1 the request failed,
         2 usage or configuration error, 3 the broker or the store cannot be reached.
@@ -38,7 +41,13 @@ enum VoicePlugCommand {
             return await DemoCommand.run(rest, console: console)
         case "bench":
             return await BenchCommand.run(rest, console: console)
-        case "run", "say", "hear", "plugs":
+        case "run":
+            return await RunCommand.run(rest, console: console)
+        case "say":
+            return await SayCommand.run(rest, console: console)
+        case "plugs":
+            return await PlugsCommand.run(rest, console: console)
+        case "hear":
             console.err("voiceplug: '\(command)' is not built yet\n")
             return .usage
         default:

@@ -1,0 +1,285 @@
+import Foundation
+import JSONText
+import MQTT
+import PlugProtocols
+import Storage
+import VoiceShortcuts
+
+/// The gateway: phrases in, plugs switched and confirmed, results out.
+///
+/// Several instances may share a broker: each has its own client id, and
+/// with a share group the phrase topics become MQTT 5 shared subscriptions,
+/// so each phrase is handled once; every instance tracks every plug.
+public final class Gateway: Sendable {
+    public struct Settings: Sendable {
+        public var broker: MQTTConfiguration
+        public var brokerURL: String
+        public var configuration: VoicePlugConfiguration
+        /// How often the registry is checked for other processes' changes.
+        public var refreshInterval: Duration = .milliseconds(250)
+        /// An MQTT 5 shared-subscription group for the phrase topics.
+        public var shareGroup: String?
+
+        public init(broker: MQTTConfiguration, brokerURL: String, configuration: VoicePlugConfiguration, shareGroup: String? = nil) {
+            self.broker = broker
+            self.brokerURL = brokerURL
+            self.configuration = configuration
+            self.shareGroup = shareGroup
+        }
+
+        var confirmTimeout: Duration { .milliseconds(configuration.confirmTimeoutMs) }
+    }
+
+    public static let plugsTopicPrefix = "voiceplug/plugs/"
+
+    private let settings: Settings
+    private let registry: VoiceShortcutCenter
+    private let log: GatewayLog
+    private let matcher: PhraseMatcher
+    private let tracker: PlugTracker
+    private let lanes = CommandLanes()
+    private let devices: [String: Device]
+    private let client: MQTTClient
+    private let inFlight = InFlight()
+
+    public init(settings: Settings, registry: VoiceShortcutCenter, log: GatewayLog) throws {
+        self.settings = settings
+        self.registry = registry
+        self.log = log
+        self.matcher = PhraseMatcher(devices: settings.configuration.devices)
+        self.tracker = PlugTracker(devices: settings.configuration.devices)
+        self.devices = Dictionary(uniqueKeysWithValues: settings.configuration.devices.map { ($0.id, $0) })
+        var broker = settings.broker
+        broker.clientID = "voiceplug-gateway-\(UUID().uuidString.prefix(8).lowercased())"
+        broker.protocolVersion = .v5
+        broker.will = .init(topic: PhraseTopics.status, payload: "offline", qos: .atLeastOnce, retain: true)
+        client = try MQTTClient(broker)
+    }
+
+    /// Connects, serves until `stop` returns, then answers or fails every
+    /// phrase in flight, publishes `offline` and disconnects.
+    public func run(until stop: @escaping @Sendable () async -> Void) async throws {
+        try await client.connect()
+        for filter in tracker.filters { try await client.subscribe(filter, qos: .atLeastOnce) }
+        let share = settings.shareGroup.map { "$share/\($0)/" } ?? ""
+        for topic in [PhraseTopics.phrase, PhraseTopics.hermesQuery, PhraseTopics.hermesTextCaptured] {
+            try await client.subscribe(share + topic, qos: .atLeastOnce)
+        }
+        try await client.publish(PhraseTopics.status, "online", qos: .atLeastOnce, retain: true)
+        log.log(.info, "gateway online on \(settings.brokerURL): \(devices.count) devices, \(registry.index.count) voice shortcuts")
+
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { [self] in await receive() }
+            group.addTask { [self] in await refreshRegistry() }
+            await stop()
+            log.log(.info, "stopping: answering \(inFlight.count) phrase(s) in flight")
+            inFlight.close()
+            await inFlight.drained(within: settings.confirmTimeout + .seconds(1))
+            await lanes.cancelAll()
+            await inFlight.drained(within: .seconds(1))
+            group.cancelAll()
+        }
+        try? await client.publish(PhraseTopics.status, "offline", qos: .atLeastOnce, retain: true)
+        await client.disconnect()
+        log.log(.info, "gateway offline")
+    }
+
+    // MARK: Receiving
+
+    private func receive() async {
+        for await message in client.messages {
+            if Task.isCancelled { return }
+            switch message.topic {
+            case PhraseTopics.phrase, PhraseTopics.hermesQuery, PhraseTopics.hermesTextCaptured:
+                guard inFlight.enter() else {
+                    log.log(.warning, "ignored a phrase that arrived while stopping")
+                    continue
+                }
+                Task { [self] in
+                    await handle(message, arrived: .now)
+                    inFlight.leave()
+                }
+            default:
+                for report in tracker.handle(topic: message.topic, payload: message.payload) {
+                    await apply(report)
+                }
+            }
+        }
+    }
+
+    private func apply(_ report: PlugReport) async {
+        switch report {
+        case .state(let id, let state):
+            await lanes.reported(deviceID: id, state: state)
+            log.log(.debug, "\(id) reports \(state)")
+        case .availability(let id, let online):
+            if !online { await lanes.wentOffline(deviceID: id) }
+            log.log(.info, "\(id) is \(online ? "online" : "offline")")
+        }
+        if let status = tracker.status(of: report.deviceID) { await publishStatus(status) }
+    }
+
+    /// Retained `voiceplug/plugs/<id>`: what `voiceplug plugs` shows.
+    private func publishStatus(_ status: PlugStatus) async {
+        let device = devices[status.deviceID]
+        let state = status.state.map { "\"\($0.rawValue)\"" } ?? "null"
+        let online = status.online.map { $0 ? "true" : "false" } ?? "null"
+        let updated = status.updated.map { "\"\($0.formatted(.iso8601))\"" } ?? "null"
+        let payload = "{\"id\":\"\(status.deviceID)\",\"name\":\(jsonString(device?.name ?? status.deviceID)),"
+            + "\"protocol\":\"\(device?.protocol.rawValue ?? "")\",\"state\":\(state),\"online\":\(online),\"updatedAt\":\(updated)}"
+        try? await client.publish(Self.plugsTopicPrefix + status.deviceID, payload, qos: .atLeastOnce, retain: true)
+    }
+
+    private func refreshRegistry() async {
+        while !Task.isCancelled {
+            try? await Task.sleep(for: settings.refreshInterval)
+            do { try registry.refresh() } catch { log.log(.warning, "cannot read the shortcut store: \(error)") }
+        }
+    }
+
+    // MARK: The pipeline
+
+    private func handle(_ message: MQTTMessage, arrived: ContinuousClock.Instant) async {
+        let request: PhraseRequest
+        switch PhraseRequest.decode(message) {
+        case .failure(let invalid):
+            let result = PhraseResult(id: invalid.partial.id, text: invalid.partial.text,
+                                      outcome: .failed(.invalidInput, message: invalid.message, intent: nil))
+            log.log(.info, "\(result.id) invalid_input: \(invalid.message)")
+            await answer(invalid.partial, with: result, intent: nil)
+            return
+        case .success(let decoded):
+            request = decoded
+        }
+        let result = await process(request, arrived: arrived)
+        if case .switched(let intent, _, let latency) = result.outcome {
+            log.log(.info, "\(request.id) \"\(request.text)\" → \(intent.deviceID) \(intent.state) ok \(String(format: "%.1f", latency)) ms")
+        } else if case .failed(let code, let text, _) = result.outcome {
+            log.log(.info, "\(request.id) \"\(request.text)\" → \(code.rawValue): \(text)")
+        }
+        await answer(request, with: result, intent: result.recognizedIntent)
+    }
+
+    func process(_ request: PhraseRequest, arrived: ContinuousClock.Instant) async -> PhraseResult {
+        func failed(_ code: PhraseResult.ErrorCode, _ message: String, _ intent: ToggleStateIntent? = nil) -> PhraseResult {
+            PhraseResult(id: request.id, text: request.text, outcome: .failed(code, message: message, intent: intent))
+        }
+        let index = registry.index
+        let intent: ToggleStateIntent
+        let source: MatchSource
+        switch matcher.match(request.text, shortcuts: index) {
+        case .notRecognized(let reason):
+            return failed(.notRecognized, "\(reason)")
+        case .recognized(let found, let how):
+            intent = found
+            source = how
+        }
+        guard let device = devices[intent.deviceID] else {
+            return failed(.notRecognized, "the voice shortcut names '\(intent.deviceID)', which is not in the configuration", intent)
+        }
+        if tracker.status(of: device.id)?.online == false {
+            return failed(.deviceOffline, "\(device.id) is offline", intent)
+        }
+        let command = device.channel.commandMessage(relay: device.relay, state: intent.state)
+        let client = self.client
+        let outcome = await lanes.execute(deviceID: device.id, state: intent.state, timeout: settings.confirmTimeout) {
+            try await client.publish(command.topic, command.payload, qos: .atLeastOnce)
+        }
+        let shortcutID: UUID? = if case .voiceShortcut(let shortcut) = source { shortcut.id } else { nil }
+        let confirmed = if case .confirmed = outcome { true } else { false }
+        do {
+            try registry.store.record(Execution(intent: intent, phrase: request.text, shortcutID: shortcutID,
+                                                source: shortcutID == nil ? .command : .shortcut, confirmed: confirmed))
+        } catch {
+            log.log(.warning, "cannot record the execution: \(error)")
+        }
+        switch outcome {
+        case .confirmed:
+            let elapsed = ContinuousClock.now - arrived
+            let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+            return PhraseResult(id: request.id, text: request.text,
+                                outcome: .switched(intent, shortcut: index.voiceShortcut(for: intent.key), latencyMs: milliseconds))
+        case .timedOut:
+            return failed(.timeout, "\(device.id) did not confirm \(intent.state) within \(settings.configuration.confirmTimeoutMs) ms", intent)
+        case .wentOffline:
+            return failed(.deviceOffline, "\(device.id) went offline before it confirmed", intent)
+        case .sendFailed(let error):
+            return failed(.timeout, "the command to \(device.id) could not be sent: \(error)", intent)
+        }
+    }
+
+    /// Publishes the result where the requester asked, and Hermes's answer.
+    private func answer(_ request: PhraseRequest, with result: PhraseResult, intent: ToggleStateIntent?) async {
+        let topic = request.replyTo ?? PhraseTopics.result
+        let properties = PublishProperties(correlationData: request.correlationData, contentType: "application/json")
+        try? await client.publish(topic, result.json, qos: .atLeastOnce, properties: properties)
+        if case .hermes(let session, let site) = request.origin {
+            await answerHermes(request, intent: intent, sessionID: session, siteID: site)
+        }
+    }
+
+    private func answerHermes(_ request: PhraseRequest, intent: ToggleStateIntent?, sessionID: String?, siteID: String?) async {
+        let session = sessionID.map(jsonString) ?? "null"
+        let site = jsonString(siteID ?? "default")
+        guard let intent else {
+            let payload = "{\"input\":\(jsonString(request.text)),\"sessionId\":\(session),\"siteId\":\(site),\"customData\":null}"
+            try? await client.publish(PhraseTopics.hermesNotRecognized, payload, qos: .atLeastOnce)
+            return
+        }
+        func slot(_ name: String, _ value: String, _ start: Int) -> String {
+            "{\"entity\":\"\(name)\",\"slotName\":\"\(name)\",\"rawValue\":\(jsonString(value)),\"value\":{\"kind\":\"Unknown\",\"value\":\(jsonString(value))},"
+                + "\"confidence\":1.0,\"range\":{\"start\":\(start),\"end\":\(start + value.count)}}"
+        }
+        let payload = "{\"input\":\(jsonString(request.text)),\"intent\":{\"intentName\":\"ToggleState\",\"confidenceScore\":1.0},"
+            + "\"slots\":[\(slot("device", intent.deviceID, 0)),\(slot("state", intent.state.rawValue, 0))],"
+            + "\"sessionId\":\(session),\"siteId\":\(site),\"id\":\(jsonString(request.id))}"
+        try? await client.publish(PhraseTopics.hermesIntent, payload, qos: .atLeastOnce)
+    }
+}
+
+extension PhraseResult {
+    /// The intent, when the phrase was recognized (whatever happened next).
+    var recognizedIntent: ToggleStateIntent? {
+        switch outcome {
+        case .switched(let intent, _, _): intent
+        case .failed(.notRecognized, _, _), .failed(.invalidInput, _, _): nil
+        case .failed(_, _, let intent): intent
+        }
+    }
+}
+
+extension PlugReport {
+    var deviceID: String {
+        switch self {
+        case .state(let id, _), .availability(let id, _): id
+        }
+    }
+}
+
+/// Counts phrases in flight; after `close()`, no new ones enter.
+final class InFlight: @unchecked Sendable {
+    private let lock = NSLock()
+    private var active = 0
+    private var closed = false
+
+    var count: Int { lock.withLock { active } }
+
+    func enter() -> Bool {
+        lock.withLock {
+            guard !closed else { return false }
+            active += 1
+            return true
+        }
+    }
+
+    func leave() { lock.withLock { active -= 1 } }
+    func close() { lock.withLock { closed = true } }
+
+    /// Waits until none is in flight, at most `limit`.
+    func drained(within limit: Duration) async {
+        let deadline = ContinuousClock.now + limit
+        while count > 0 && ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(10)) }
+    }
+}
+
+private func jsonString(_ text: String) -> String { JSON.string(text) }

@@ -1,0 +1,69 @@
+import Foundation
+import JSONText
+import VoiceShortcuts
+
+/// The answer to a phrase, as SPEC's result JSON.
+public struct PhraseResult: Sendable, Equatable {
+    public enum ErrorCode: String, Sendable {
+        case notRecognized = "not_recognized"
+        case deviceOffline = "device_offline"
+        case timeout
+        case invalidInput = "invalid_input"
+    }
+
+    public enum Outcome: Sendable, Equatable {
+        case switched(ToggleStateIntent, shortcut: VoiceShortcut?, latencyMs: Double)
+        case failed(ErrorCode, message: String, intent: ToggleStateIntent?)
+    }
+
+    public var id: String
+    public var text: String
+    public var outcome: Outcome
+
+    public var ok: Bool {
+        if case .switched = outcome { return true }
+        return false
+    }
+
+    /// `{"id":…,"text":…,"ok":true,"device":…,"state":…,"shortcut":{"id":…,"phrase":…}|null,"confirmed":true,"latencyMs":…}`
+    /// or `{"id":…,"text":…,"ok":false,"error":…,"message":…}`.
+    public var json: String {
+        var fields = ["\"id\":\(quote(id))", "\"text\":\(quote(text))"]
+        switch outcome {
+        case .switched(let intent, let shortcut, let latency):
+            fields += ["\"ok\":true", "\"device\":\(quote(intent.deviceID))", "\"state\":\(quote(intent.state.rawValue))"]
+            if let shortcut {
+                fields.append("\"shortcut\":{\"id\":\(quote(shortcut.id.uuidString)),\"phrase\":\(quote(shortcut.invocationPhrase))}")
+            } else {
+                fields.append("\"shortcut\":null")
+            }
+            fields += ["\"confirmed\":true", "\"latencyMs\":\(String(format: "%.3f", latency))"]
+        case .failed(let code, let message, let intent):
+            fields += ["\"ok\":false", "\"error\":\(quote(code.rawValue))", "\"message\":\(quote(message))"]
+            if let intent { fields += ["\"device\":\(quote(intent.deviceID))", "\"state\":\(quote(intent.state.rawValue))"] }
+        }
+        return "{" + fields.joined(separator: ",") + "}"
+    }
+
+    /// Reads a result (what `voiceplug say` does).
+    public static func parse(_ payload: [UInt8]) -> PhraseResult? {
+        guard let object = (try? JSONSerialization.jsonObject(with: Data(payload))) as? [String: Any],
+              let id = object["id"] as? String, let text = object["text"] as? String, let ok = object["ok"] as? Bool else { return nil }
+        let intent = (object["device"] as? String).flatMap { device in
+            (object["state"] as? String).flatMap(PowerState.init(rawValue:)).map { ToggleStateIntent(deviceID: device, state: $0) }
+        }
+        if ok, let intent {
+            var shortcut: VoiceShortcut?
+            if let item = object["shortcut"] as? [String: Any], let sid = (item["id"] as? String).flatMap(UUID.init(uuidString:)),
+               let phrase = item["phrase"] as? String {
+                shortcut = VoiceShortcut(id: sid, invocationPhrase: phrase, shortcut: Shortcut(intent: intent))
+            }
+            let latency = (object["latencyMs"] as? NSNumber)?.doubleValue ?? 0
+            return PhraseResult(id: id, text: text, outcome: .switched(intent, shortcut: shortcut, latencyMs: latency))
+        }
+        let code = (object["error"] as? String).flatMap(ErrorCode.init(rawValue:)) ?? .notRecognized
+        return PhraseResult(id: id, text: text, outcome: .failed(code, message: object["message"] as? String ?? "", intent: intent))
+    }
+}
+
+private func quote(_ text: String) -> String { JSON.string(text) }

@@ -1,0 +1,96 @@
+import Foundation
+import PlugProtocols
+import Synchronization
+import VoiceShortcuts
+
+/// What is known of a plug: its last reported state and availability.
+public struct PlugStatus: Sendable, Equatable {
+    public var deviceID: String
+    /// `nil` until the plug reported.
+    public var state: PowerState?
+    /// `nil` until the plug's availability topic said something.
+    public var online: Bool?
+    public var updated: Date?
+}
+
+/// A state or availability change read from a plug's topics.
+public enum PlugReport: Sendable, Equatable {
+    case state(deviceID: String, PowerState)
+    case availability(deviceID: String, online: Bool)
+}
+
+/// Follows every configured plug's state and availability topics (retained
+/// values included) and keeps the last known of each.
+public final class PlugTracker: Sendable {
+    public let devices: [Device]
+    private let byChannel: [PlugChannel: [Device]]
+    private let byAvailabilityTopic: [String: PlugChannel]
+    private let statuses: Mutex<[String: PlugStatus]>
+
+    public init(devices: [Device]) {
+        self.devices = devices
+        var byChannel: [PlugChannel: [Device]] = [:]
+        for device in devices { byChannel[device.channel, default: []].append(device) }
+        self.byChannel = byChannel
+        self.byAvailabilityTopic = Dictionary(byChannel.keys.map { ($0.availabilityTopic, $0) }, uniquingKeysWith: { first, _ in first })
+        self.statuses = Mutex(Dictionary(uniqueKeysWithValues: devices.map { ($0.id, PlugStatus(deviceID: $0.id)) }))
+    }
+
+    /// The topic filters to subscribe to.
+    public var filters: [String] {
+        Array(Set(byChannel.keys.flatMap { $0.stateFilters + [$0.availabilityTopic] })).sorted()
+    }
+
+    public func status(of deviceID: String) -> PlugStatus? { statuses.withLock { $0[deviceID] } }
+    public var all: [PlugStatus] { statuses.withLock { Array($0.values) }.sorted { $0.deviceID < $1.deviceID } }
+
+    /// Reads a message; returns the changes it reports (and records them).
+    public func handle(topic: String, payload: [UInt8], at date: Date = Date()) -> [PlugReport] {
+        var reports: [PlugReport] = []
+        if let channel = byAvailabilityTopic[topic], let online = channel.reportedAvailability(payload: payload) {
+            for device in byChannel[channel] ?? [] { reports.append(.availability(deviceID: device.id, online: online)) }
+        } else if let channel = Self.channel(of: topic), let devices = byChannel[channel] {
+            for (relay, state) in channel.reportedStates(topic: topic, payload: payload) {
+                if let device = Self.device(for: relay, among: devices, protocol: channel.protocol) {
+                    reports.append(.state(deviceID: device.id, state))
+                }
+            }
+        }
+        guard !reports.isEmpty else { return [] }
+        statuses.withLock { statuses in
+            for report in reports {
+                switch report {
+                case .state(let id, let state): statuses[id]?.state = state
+                case .availability(let id, let online): statuses[id]?.online = online
+                }
+                if case .state(let id, _) = report { statuses[id]?.updated = date }
+                if case .availability(let id, _) = report { statuses[id]?.updated = date }
+            }
+        }
+        return reports
+    }
+
+    /// The channel a state topic belongs to, read from the topic's shape.
+    private static func channel(of topic: String) -> PlugChannel? {
+        let parts = topic.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count >= 2 else { return nil }
+        switch parts[0] {
+        case "stat", "tele": return PlugChannel(protocol: .tasmota, topic: String(parts[1]))
+        case "shellies": return PlugChannel(protocol: .shelly, topic: String(parts[1]))
+        case "zigbee2mqtt": return parts.count == 2 ? PlugChannel(protocol: .zigbee2mqtt, topic: String(parts[1])) : nil
+        default: return nil
+        }
+    }
+
+    /// The device a reported relay means: Tasmota's POWER and POWER1 are the
+    /// same on a single relay; Shelly counts relays from 0.
+    static func device(for relay: Int?, among devices: [Device], protocol plugProtocol: PlugProtocol) -> Device? {
+        if let exact = devices.first(where: { $0.relay == relay }) { return exact }
+        guard devices.count == 1, let only = devices.first else { return nil }
+        switch plugProtocol {
+        case .tasmota where (relay == nil && only.relay == 1) || (relay == 1 && only.relay == nil): return only
+        case .shelly where relay == 0 && only.relay == nil: return only
+        default: return nil
+        }
+    }
+}

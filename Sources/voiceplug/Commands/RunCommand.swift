@@ -1,0 +1,64 @@
+import CommandLineSupport
+import Foundation
+import Gateway
+import VoiceShortcuts
+
+/// `voiceplug run`: the gateway.
+enum RunCommand {
+    static let spec = CommandSpec(
+        name: "run", summary: "Runs the gateway: phrases from MQTT switch the configured plugs.",
+        usage: "run [--config FILE] [--broker URL] [--db FILE] [--log-level error|warning|info|debug] [--share-group NAME]",
+        options: ["config", "broker", "db", "log-level", "share-group"],
+        details: """
+            --config FILE      the devices (default: voiceplug.json in the current folder)
+            --broker URL       mqtt://[user@]host:port or mqtts://… (default: the config's broker, else
+                               mqtt://127.0.0.1:1883); the password comes from VOICEPLUG_PASSWORD or the
+                               config's passwordFile
+            --db FILE          the shortcut store (default: voiceplug.db beside the configuration)
+            --log-level LEVEL  what goes to standard error (default info: one line per phrase)
+            --share-group NAME take phrases through an MQTT 5 shared subscription, so several gateways
+                               on one broker each handle a part of them
+
+            Phrases: voiceplug/phrase (text, or {"text","id","replyTo"}), hermes/nlu/query and
+            hermes/asr/textCaptured. Results: voiceplug/result (or replyTo, or the MQTT 5 response topic).
+            Plug states: retained voiceplug/plugs/<id>. Status: retained voiceplug/status online/offline.
+            SIGINT or SIGTERM answers the phrases in flight, publishes offline and exits 0.
+            """)
+
+    static func run(_ arguments: [String], console: Console) async -> ExitCode {
+        let gateway: Gateway
+        let url: String
+        do {
+            let parsed = try Arguments(arguments, spec: spec)
+            if parsed.wantsHelp {
+                console.out(spec.help)
+                return .ok
+            }
+            let context = try Context(parsed, console: console)
+            guard let configuration = context.configuration else {
+                throw UsageError(message: "no configuration: give --config FILE or put voiceplug.json in the current folder", command: spec.name)
+            }
+            guard !configuration.devices.isEmpty else {
+                throw ConfigurationError(file: configuration.path ?? "voiceplug.json", key: "devices", problem: "there are no devices to switch")
+            }
+            let levelName = parsed.options["log-level"] ?? "info"
+            guard let level = GatewayLog.Level(name: levelName) else {
+                throw UsageError(message: "--log-level must be error, warning, info or debug, not '\(levelName)'", command: spec.name)
+            }
+            let broker = try BrokerSettings(parsed, configuration: configuration, console: console, command: spec.name)
+            url = broker.url
+            let settings = Gateway.Settings(broker: broker.mqtt, brokerURL: broker.url, configuration: configuration,
+                                            shareGroup: parsed.options["share-group"])
+            let log = GatewayLog(level: level) { console.err($0) }
+            gateway = try Gateway(settings: settings, registry: context.registry(), log: log)
+        } catch {
+            return report(error, command: spec.name, console: console)
+        }
+        do {
+            try await gateway.run { _ = await terminationSignal() }
+            return .ok
+        } catch {
+            return report(BrokerUnreachable(url: url, underlying: error), command: spec.name, console: console)
+        }
+    }
+}

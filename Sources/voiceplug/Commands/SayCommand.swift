@@ -1,0 +1,105 @@
+import CommandLineSupport
+import Foundation
+import Gateway
+import JSONText
+import MQTT
+import VoiceShortcuts
+
+/// `voiceplug say`: sends a phrase to the gateway and prints its answer.
+enum SayCommand {
+    static let spec = CommandSpec(
+        name: "say", summary: "Sends a phrase to the running gateway and prints the outcome.",
+        usage: "say PHRASE [--broker URL] [--timeout SECONDS] [--json]",
+        options: ["broker", "timeout", "config"], flags: ["json"], positionals: 1...64,
+        details: """
+            PHRASE           what you would say; several words may be given without quotes
+            --broker URL     default: voiceplug.json's broker in the current folder, else mqtt://127.0.0.1:1883
+            --timeout S      how long to wait for the answer (default 5)
+            --json           print the gateway's result object
+
+            Prints e.g. `kitchen lamp → off (confirmed in 4.1 ms, shortcut "lights out")`.
+            Exit code 0 when the plug confirmed; 1 when the phrase was not recognized, the plug is offline
+            or did not confirm, or no gateway answered; 3 when the broker cannot be reached.
+            """)
+
+    static func run(_ arguments: [String], console: Console) async -> ExitCode {
+        let text: String
+        let broker: BrokerSettings
+        let timeout: Duration
+        let configuration: VoicePlugConfiguration?
+        let json: Bool
+        do {
+            let parsed = try Arguments(arguments, spec: spec)
+            if parsed.wantsHelp {
+                console.out(spec.help)
+                return .ok
+            }
+            configuration = try Context(parsed, console: console).configuration
+            text = parsed.positionals.joined(separator: " ")
+            broker = try BrokerSettings(parsed, configuration: configuration, console: console, command: spec.name)
+            let seconds = Double(parsed.options["timeout"] ?? "5") ?? -1
+            guard seconds > 0, seconds <= 3600 else {
+                throw UsageError(message: "--timeout must be seconds, more than 0", command: spec.name)
+            }
+            timeout = .seconds(seconds)
+            json = parsed.flags.contains("json")
+        } catch {
+            return report(error, command: spec.name, console: console)
+        }
+
+        let id = UUID().uuidString.lowercased()
+        let replyTo = "voiceplug/result/\(id)"
+        do {
+            let client = try MQTTClient(broker.mqtt)
+            do { try await client.connect() } catch { throw BrokerUnreachable(url: broker.url, underlying: error) }
+            defer { Task { await client.disconnect() } }
+            try await client.subscribe(replyTo, qos: .atLeastOnce)
+            let request = "{\"text\":\(JSON.string(text)),\"id\":\(JSON.string(id)),\"replyTo\":\(JSON.string(replyTo))}"
+            try await client.publish(PhraseTopics.phrase, request, qos: .atLeastOnce)
+            let answer = await firstResult(client.messages, id: id, within: timeout)
+            await client.disconnect()
+            guard let (result, raw) = answer else {
+                console.err("voiceplug say: no answer from a VoicePlug gateway within \(timeout.components.seconds) s "
+                            + "(is `voiceplug run` running on \(broker.url)?)\n")
+                return .failed
+            }
+            console.out(json ? raw + "\n" : describe(result, configuration: configuration) + "\n")
+            return result.ok ? .ok : .failed
+        } catch {
+            return report(error, command: spec.name, console: console)
+        }
+    }
+
+    private static func firstResult(_ messages: AsyncStream<MQTTMessage>, id: String, within timeout: Duration) async -> (PhraseResult, String)? {
+        await withTaskGroup(of: (PhraseResult, String)?.self) { group in
+            group.addTask {
+                for await message in messages {
+                    if let result = PhraseResult.parse(message.payload), result.id == id { return (result, message.string ?? "") }
+                }
+                return nil
+            }
+            group.addTask {
+                try? await Task.sleep(for: timeout)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+    }
+
+    /// `kitchen lamp → off (confirmed in 4.1 ms, shortcut "lights out")`.
+    static func describe(_ result: PhraseResult, configuration: VoicePlugConfiguration?) -> String {
+        func name(_ id: String) -> String { configuration?.device(id: id)?.name ?? id }
+        switch result.outcome {
+        case .switched(let intent, let shortcut, let latency):
+            let via = shortcut.map { ", shortcut \"\($0.invocationPhrase)\"" } ?? ""
+            return "\(name(intent.deviceID)) → \(intent.state) (confirmed in \(String(format: "%.1f", latency)) ms\(via))"
+        case .failed(.notRecognized, let message, _):
+            return "\"\(result.text)\" was not recognized (\(message))"
+        case .failed(let code, let message, let intent):
+            let target = intent.map { "\(name($0.deviceID)) → \($0.state): " } ?? ""
+            return "\(target)\(code.rawValue) (\(message))"
+        }
+    }
+}
