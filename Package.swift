@@ -55,6 +55,7 @@ let package = Package(
         .testTarget(name: "VoiceShortcutsTests", dependencies: ["VoiceShortcuts"]),
         .testTarget(name: "PlugProtocolsTests", dependencies: ["PlugProtocols", "VoiceShortcuts"]),
         .testTarget(name: "SimulatorTests", dependencies: ["MQTT", "LocalBroker", "TestSupport"]),
+        .testTarget(name: "GatewayTests", dependencies: ["Gateway", "MQTT", "LocalBroker", "TestSupport", "VoiceShortcuts"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "VoiceShortcuts", "TestSupport"]),
         .testTarget(name: "CommandLineTests", dependencies: ["voiceplug", "VoiceShortcuts", "TestSupport", "CommandLineSupport", "JSONText"]),
     ],

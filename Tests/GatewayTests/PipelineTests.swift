@@ -1,0 +1,222 @@
+import Foundation
+import MQTT
+import Testing
+import TestSupport
+
+@Suite("The gateway end to end: real broker, plugsim and gateway processes")
+struct PipelineTests {
+    @Test("every protocol: the plug switches and the result is confirmed")
+    func everyProtocolSwitches() async throws {
+        try await withGateway { gateway in
+            for filter in ["stat/#", "shellies/#", "zigbee2mqtt/#"] { try await gateway.client.subscribe(filter) }
+            for (phrase, device, state, topic, payload) in [
+                ("turn on the kitchen light", "kitchen-lamp", "on", "stat/kitchen-lamp/POWER", "ON"),
+                ("switch the desk fan on", "desk-fan", "on", "shellies/shelly1-desk/relay/0", "on"),
+                ("christmas tree to off", "tree", "off", "zigbee2mqtt/xmas_tree", "{\"state\":\"OFF\""),
+            ] {
+                let result = try await gateway.say(phrase)
+                #expect(result["ok"] as? Bool == true, "\(phrase): \(result)")
+                #expect(result["device"] as? String == device && result["state"] as? String == state)
+                #expect(result["confirmed"] as? Bool == true)
+                #expect((result["latencyMs"] as? NSNumber)?.doubleValue ?? -1 >= 0)
+                #expect(result["shortcut"] is NSNull)
+                // The plug itself reported the state, in its own protocol.
+                let reports = await gateway.inbox.messages.filter { $0.topic == topic && $0.string?.hasPrefix(payload) == true }
+                #expect(!reports.isEmpty, "\(topic) \(payload)")
+            }
+        }
+    }
+
+    @Test("not_recognized, device_offline, timeout and invalid_input")
+    func failureOutcomes() async throws {
+        try await withGateway(plugsimArguments: ["--offline", "porch"]) { gateway in
+            let unknown = try await gateway.say("turn on the toaster")
+            #expect(unknown["ok"] as? Bool == false && unknown["error"] as? String == "not_recognized")
+            #expect((unknown["message"] as? String)?.contains("toaster") == true)
+
+            let start = ContinuousClock.now
+            let offline = try await gateway.say("porch light on")
+            #expect(offline["error"] as? String == "device_offline")
+            #expect(ContinuousClock.now - start < .milliseconds(500), "refused at once, without a command")
+
+            let deaf = try await gateway.say("turn on the garage heater")
+            #expect(deaf["error"] as? String == "timeout")
+            #expect(deaf["device"] as? String == "deaf-heater")
+
+            for payload in [Array("{\"text\": 42, \"id\":\"bad1\"}".utf8), Array("{not json".utf8), [0xFF, 0xFE, 0x41],
+                            Array(String(repeating: "x", count: 40_000).utf8), Array("   ".utf8)] {
+                let before = await gateway.inbox.messages.filter { $0.topic == "voiceplug/result" }.count
+                try await gateway.client.publish("voiceplug/phrase", payload, qos: .atLeastOnce)
+                let results = try await gateway.inbox.wait(for: before + 1, where: { $0.topic == "voiceplug/result" })
+                let answer = GatewayFixture.object(results.last!)
+                #expect(answer?["error"] as? String == "invalid_input", "\(String(decoding: payload.prefix(20), as: UTF8.self))")
+            }
+            // The gateway is still serving.
+            #expect(try await gateway.say("turn off the kitchen lamp")["ok"] as? Bool == true)
+        }
+    }
+
+    @Test("a plain-text phrase is answered on voiceplug/result; replyTo and the MQTT 5 response topic are honoured")
+    func answeringRules() async throws {
+        try await withGateway { gateway in
+            try await gateway.client.publish("voiceplug/phrase", "kitchen lamp on", qos: .atLeastOnce)
+            let plain = try await gateway.inbox.wait(where: { $0.topic == "voiceplug/result" && $0.string?.contains("kitchen lamp on") == true })
+            #expect(GatewayFixture.object(plain[0])?["ok"] as? Bool == true)
+
+            let request = #"{"text":"kitchen lamp off","id":"r1","replyTo":"my/answers"}"#
+            try await gateway.client.subscribe("my/#")
+            try await gateway.client.publish("voiceplug/phrase", request, qos: .atLeastOnce)
+            #expect(try await gateway.result(id: "r1", on: "my/answers")["state"] as? String == "off")
+
+            let correlation: [UInt8] = [1, 2, 3, 250]
+            try await gateway.client.publish("voiceplug/phrase", #"{"text":"desk fan on","id":"r2"}"#, qos: .atLeastOnce,
+                                             properties: PublishProperties(responseTopic: "my/v5", correlationData: correlation))
+            let answer = try await gateway.inbox.wait(where: { $0.topic == "my/v5" })[0]
+            #expect(answer.properties.correlationData == correlation)
+            #expect(GatewayFixture.object(answer)?["id"] as? String == "r2")
+        }
+    }
+
+    @Test("a voice shortcut added with the CLI while the gateway runs works within a second")
+    func shortcutAddedWhileRunning() async throws {
+        try await withGateway { gateway in
+            let (status, _, err) = try await gateway.voiceplug(["shortcuts", "add", "--device", "tree", "--state", "on", "--phrase", "festive mode"])
+            #expect(status == 0, "\(err)")
+            let added = ContinuousClock.now
+            var result: [String: Any] = [:]
+            while ContinuousClock.now - added < .seconds(1) {
+                result = try await gateway.say("Festive mode!")
+                if result["ok"] as? Bool == true { break }
+            }
+            #expect(ContinuousClock.now - added < .seconds(1))
+            #expect(result["device"] as? String == "tree")
+            #expect((result["shortcut"] as? [String: Any])?["phrase"] as? String == "festive mode")
+            // And it counts toward suggestions when used by phrase: the pair now has a shortcut, so no suggestion.
+            let (_, suggestions, _) = try await gateway.voiceplug(["shortcuts", "suggest", "--json"])
+            #expect(!suggestions.contains("\"tree\""))
+        }
+    }
+
+    @Test("Hermes: a query becomes hermes/intent/ToggleState with session and site; others intentNotRecognized")
+    func hermes() async throws {
+        try await withGateway { gateway in
+            try await gateway.client.publish("hermes/nlu/query", #"{"input":"turn off the desk fan","sessionId":"s-1","siteId":"den"}"#, qos: .atLeastOnce)
+            let intent = try await gateway.inbox.wait(where: { $0.topic == "hermes/intent/ToggleState" })[0]
+            let object = GatewayFixture.object(intent)
+            #expect(object?["sessionId"] as? String == "s-1" && object?["siteId"] as? String == "den")
+            let slots = (object?["slots"] as? [[String: Any]] ?? []).reduce(into: [String: String]()) {
+                $0[$1["slotName"] as? String ?? ""] = ($1["value"] as? [String: Any])?["value"] as? String
+            }
+            #expect(slots == ["device": "desk-fan", "state": "off"])
+
+            try await gateway.client.publish("hermes/asr/textCaptured", #"{"text":"what time is it","sessionId":"s-2","siteId":"den"}"#, qos: .atLeastOnce)
+            let missed = try await gateway.inbox.wait(where: { $0.topic == "hermes/nlu/intentNotRecognized" })[0]
+            #expect(GatewayFixture.object(missed)?["sessionId"] as? String == "s-2")
+            #expect(GatewayFixture.object(missed)?["input"] as? String == "what time is it")
+        }
+    }
+
+    @Test("200 phrases in flight at once to 20 plugs: every answer right and to its requester")
+    func twoHundredInFlight() async throws {
+        let extra = (0..<20).map { #"{"id":"plug-\#($0)","name":"plug number \#($0)"}"# }
+        try await withGateway(extraDevices: extra, plugsimArguments: ["--latency", "10", "--jitter", "10"], confirmTimeoutMs: 5000) { gateway in
+            var expected: [String: (String, String)] = [:]
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for index in 0..<200 {
+                    let plug = index % 20
+                    let state = (index / 20) % 2 == 0 ? "on" : "off"
+                    let id = "burst-\(index)"
+                    expected[id] = ("plug-\(plug)", state)
+                    group.addTask {
+                        let request = try JSONSerialization.data(withJSONObject: ["text": "turn \(state) plug number \(plug)", "id": id])
+                        try await gateway.client.publish("voiceplug/phrase", Array(request), qos: .atLeastOnce)
+                    }
+                }
+                try await group.waitForAll()
+            }
+            let results = try await gateway.inbox.wait(for: 200, timeout: .seconds(30), where: { message in
+                message.topic == "voiceplug/result" && (GatewayFixture.object(message)?["id"] as? String)?.hasPrefix("burst-") == true
+            })
+            var answered = Set<String>()
+            for message in results {
+                let object = GatewayFixture.object(message) ?? [:]
+                let id = object["id"] as? String ?? ""
+                answered.insert(id)
+                #expect(object["ok"] as? Bool == true, "\(object)")
+                #expect(object["device"] as? String == expected[id]?.0 && object["state"] as? String == expected[id]?.1, "\(id)")
+            }
+            #expect(answered.count == 200)
+        }
+    }
+
+    @Test("a plug that goes offline mid-run is refused from then on, and comes back")
+    func plugGoesOffline() async throws {
+        try await withGateway { gateway in
+            #expect(try await gateway.say("kitchen lamp on")["ok"] as? Bool == true)
+            try await gateway.client.publish("plugsim/control", #"{"plug":"kitchen-lamp","online":false}"#, qos: .atLeastOnce)
+            try await eventually("the gateway to see it offline") {
+                (try await gateway.say("kitchen lamp off"))["error"] as? String == "device_offline"
+            }
+            try await gateway.client.publish("plugsim/control", #"{"plug":"kitchen-lamp","online":true}"#, qos: .atLeastOnce)
+            try await eventually("the plug back") { (try await gateway.say("kitchen lamp off"))["ok"] as? Bool == true }
+        }
+    }
+
+    @Test("status: retained online, offline after SIGTERM with phrases in flight, every phrase answered, exit 0")
+    func sigtermWithPhrasesInFlight() async throws {
+        try await withGateway(plugsimArguments: ["--latency", "300"], confirmTimeoutMs: 2000) { gateway in
+            let status = try await MQTTClient.withClient(gateway.broker.configuration()) { late in
+                let inbox = MessageCollector(late)
+                try await late.subscribe("voiceplug/status")
+                return try await inbox.first(on: "voiceplug/status")
+            }
+            #expect(status.string == "online" && status.retain)
+            for index in 0..<10 {
+                try await gateway.client.publish("voiceplug/phrase", #"{"text":"desk fan \#(index % 2 == 0 ? "on" : "off")","id":"late-\#(index)"}"#, qos: .atLeastOnce)
+            }
+            try await Task.sleep(for: .milliseconds(100))
+            gateway.gateway.kill(SIGTERM)
+            #expect(try await gateway.gateway.wait(timeout: .seconds(15)) == 0)
+            let answers = await gateway.inbox.messages.filter { message in
+                message.topic == "voiceplug/result" && (GatewayFixture.object(message)?["id"] as? String)?.hasPrefix("late-") == true
+            }
+            #expect(answers.count == 10, "every phrase in flight is answered")
+            #expect(await gateway.inbox.messages.last { $0.topic == "voiceplug/status" }?.string == "offline")
+        }
+    }
+
+    @Test("voiceplug say and plugs as a user runs them")
+    func sayAndPlugs() async throws {
+        try await withGateway(plugsimArguments: ["--offline", "porch"]) { gateway in
+            let (ok, out, _) = try await gateway.voiceplug(["say", "turn", "on", "the", "kitchen", "lamp"])
+            #expect(ok == 0)
+            #expect(out.hasPrefix("kitchen lamp → on (confirmed in "))
+            let (failed, missed, _) = try await gateway.voiceplug(["say", "turn on the toaster"])
+            #expect(failed == 1 && missed.contains("was not recognized"))
+            let (_, json, _) = try await gateway.voiceplug(["say", "--json", "porch light on"])
+            #expect(json.contains("\"error\":\"device_offline\""))
+            let (plugsStatus, plugs, _) = try await gateway.voiceplug(["plugs", "--json"])
+            #expect(plugsStatus == 0)
+            let list = try JSONSerialization.jsonObject(with: Data(plugs.utf8)) as? [[String: Any]] ?? []
+            #expect(list.first { $0["id"] as? String == "kitchen-lamp" }?["state"] as? String == "on")
+            #expect(list.first { $0["id"] as? String == "porch" }?["online"] as? Bool == false)
+        }
+    }
+}
+
+@Suite("Commands against no broker")
+struct NoBrokerTests {
+    @Test("say, plugs and run exit 3 when the broker cannot be reached")
+    func unreachable() async throws {
+        let port = try LocalBrokerPort.free()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("voiceplug-nobroker-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try #"{"devices":[{"id":"lamp"}]}"#.write(to: folder.appendingPathComponent("voiceplug.json"), atomically: true, encoding: .utf8)
+        for arguments in [["say", "lamp on"], ["plugs"], ["run"]] {
+            let process = try ChildProcess("voiceplug", arguments + ["--broker", "mqtt://127.0.0.1:\(port)"], directory: folder)
+            #expect(try await process.wait(timeout: .seconds(20)) == 3, "\(arguments): \(process.standardError)")
+            #expect(process.standardError.contains("cannot reach the broker"))
+        }
+    }
+}
