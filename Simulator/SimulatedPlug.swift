@@ -83,7 +83,9 @@ actor SimulatedPlug {
     /// Publishes offline cleanly and disconnects (SIGINT/SIGTERM).
     func shutDown() async {
         guard let client else { return }
-        await publish(channel.availabilityMessage(online: false))
+        // Sent before DISCONNECT; not awaited, so a broker that is already gone does not hold the shutdown.
+        let offline = channel.availabilityMessage(online: false)
+        try? await client.publish(offline.topic, offline.payload, qos: .atLeastOnce, retain: true, awaitAcknowledgement: false)
         await client.disconnect()
         finish(reason: "stopped")
     }

@@ -79,7 +79,9 @@ public final class Gateway: Sendable {
             await inFlight.drained(within: .seconds(1))
             group.cancelAll()
         }
-        try? await client.publish(PhraseTopics.status, "offline", qos: .atLeastOnce, retain: true)
+        // Not awaiting the acknowledgement: if the broker is gone, shutdown must
+        // not wait for a reconnect; if it is there, it gets this before DISCONNECT.
+        try? await client.publish(PhraseTopics.status, "offline", qos: .atLeastOnce, retain: true, awaitAcknowledgement: false)
         await client.disconnect()
         log.log(.info, "gateway offline")
     }

@@ -71,13 +71,13 @@ public final class PrivateBroker: @unchecked Sendable {
     /// The folder holding the configuration, password file and log.
     public let directory: URL
     public let options: Options
-    private var child: pid_t?
+    private var child: SpawnedProcess?
 
     /// `mqtt://127.0.0.1:<port>`.
     public var url: String { "mqtt://\(host):\(port)" }
 
     /// The broker's process id while it runs.
-    public var pid: Int32? { child }
+    public var pid: Int32? { child?.pid }
 
     private init(options: Options, directory: URL) {
         self.options = options
@@ -127,36 +127,17 @@ public final class PrivateBroker: @unchecked Sendable {
     public func stop() { stop(removeFiles: true) }
 
     private func stop(removeFiles: Bool) {
-        if let child {
-            kill(child, options.persistence ? SIGTERM : SIGKILL)
-            if !Self.reap(child, within: 5) {
-                kill(child, SIGKILL)
-                _ = Self.reap(child, within: 5)
-            }
-        }
+        // With persistence the broker must save its database: SIGTERM (mosquitto
+        // needs about a second); without, there is nothing to save.
+        child?.stop(signal: options.persistence ? SIGTERM : SIGKILL)
         child = nil
         if removeFiles { try? FileManager.default.removeItem(at: directory) }
     }
 
     /// Stops the broker with SIGKILL at once (no clean shutdown).
     public func kill9() {
-        if let child {
-            kill(child, SIGKILL)
-            _ = Self.reap(child, within: 5)
-        }
+        child?.stop(signal: SIGKILL)
         child = nil
-    }
-
-    /// Waits for `pid` to end; false if it still runs after `seconds`.
-    private static func reap(_ pid: pid_t, within seconds: Double) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        var status: Int32 = 0
-        while Date() < deadline {
-            let result = waitpid(pid, &status, WNOHANG)
-            if result == pid || (result < 0 && errno == ECHILD) { return true }
-            usleep(2_000)
-        }
-        return false
     }
 
     private var configFile: URL { directory.appendingPathComponent("mosquitto.conf") }
@@ -208,36 +189,11 @@ public final class PrivateBroker: @unchecked Sendable {
     }
 
     private func launch(_ executable: String) throws {
-        let arguments = [executable, "-c", configFile.path]
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        for fd in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
-            posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == STDIN_FILENO ? O_RDONLY : O_WRONLY, 0)
-        }
-        // The child starts with no blocked signals and default handlers: a
-        // thread of this process may block SIGTERM, and posix_spawn would
-        // pass that on, leaving a broker that ignores SIGTERM.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        var allSignals = sigset_t()
-        sigemptyset(&noSignals)
-        sigfillset(&allSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var argv = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let rc = posix_spawn(&pid, executable, &actions, &attributes, &argv, environ)
-        guard rc == 0 else { throw StartError.failed("cannot run \(executable): \(String(cString: strerror(rc)))") }
-        child = pid
+        let process = try SpawnedProcess(executable, ["-c", configFile.path], ownProcessGroup: true)
+        child = process
         let deadline = Date().addingTimeInterval(10)
-        var status: Int32 = 0
         while Date() < deadline {
-            if waitpid(pid, &status, WNOHANG) == pid {
+            if !process.isRunning {
                 child = nil
                 break
             }

@@ -1,0 +1,104 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A child process started with `posix_spawn` and reaped with `waitpid`.
+///
+/// Foundation's `Process` learns that a child ended through a libdispatch
+/// SIGCHLD source, which on Linux can miss the signal; `waitpid` cannot. The
+/// child starts with no blocked signals and default handlers, so SIGTERM and
+/// SIGINT reach it whatever the spawning thread had blocked.
+public final class SpawnedProcess: @unchecked Sendable {
+    public let pid: pid_t
+    private let lock = NSLock()
+    private var status: Int32?
+
+    /// Starts `executable` with `arguments`, standard input from /dev/null,
+    /// standard output and error appended to `log` (or /dev/null). It runs in
+    /// this process's folder: give it absolute paths.
+    /// With `ownProcessGroup`, a Ctrl-C in the terminal does not reach it:
+    /// whoever started it stops it, in order.
+    public init(_ executable: String, _ arguments: [String], log: String? = nil, ownProcessGroup: Bool = false) throws {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+        let output = log ?? "/dev/null"
+        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, output, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO)
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        var allSignals = sigset_t()
+        sigemptyset(&noSignals)
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        var flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
+        if ownProcessGroup {
+            posix_spawnattr_setpgroup(&attributes, 0)
+            flags |= POSIX_SPAWN_SETPGROUP
+        }
+        posix_spawnattr_setflags(&attributes, Int16(flags))
+
+        var argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let rc = posix_spawn(&pid, executable, &actions, &attributes, &argv, environ)
+        guard rc == 0 else { throw POSIXError(POSIXErrorCode(rawValue: rc) ?? .EINVAL) }
+        self.pid = pid
+    }
+
+    deinit {
+        if isRunning { kill(pid, SIGKILL) }
+        _ = reap(within: 1)
+    }
+
+    /// Whether the process still runs (reaping it when it has ended).
+    public var isRunning: Bool { lock.withLock { poll() } == nil }
+
+    /// The wait status once it has ended.
+    public var exitStatus: Int32? { lock.withLock { poll() } }
+
+    private func poll() -> Int32? {
+        if let status { return status }
+        var raw: Int32 = 0
+        let result = waitpid(pid, &raw, WNOHANG)
+        if result == pid {
+            status = raw
+        } else if result < 0 && errno == ECHILD {
+            status = 0
+        }
+        return status
+    }
+
+    /// Sends `signal` if the process still runs.
+    public func signal(_ number: Int32) {
+        if isRunning { kill(pid, number) }
+    }
+
+    /// Waits for the process to end; false if it still runs after `seconds`.
+    @discardableResult
+    public func reap(within seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while isRunning {
+            guard Date() < deadline else { return false }
+            usleep(2_000)
+        }
+        return true
+    }
+
+    /// SIGTERM (or `signal`), then SIGKILL if it has not ended within `grace` seconds.
+    public func stop(signal number: Int32 = SIGTERM, grace: Double = 5) {
+        guard isRunning else { return }
+        kill(pid, number)
+        if !reap(within: grace) {
+            kill(pid, SIGKILL)
+            reap(within: 5)
+        }
+    }
+}
