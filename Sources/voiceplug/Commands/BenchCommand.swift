@@ -9,8 +9,8 @@ import VoiceShortcuts
 enum BenchCommand {
     static let spec = CommandSpec(
         name: "bench", summary: "Measures phrase matching and the shortcut registry on generated data.",
-        usage: "bench [--json] [--phrases N]",
-        options: ["phrases"], flags: ["json"],
+        usage: "bench [--json] [--phrases N] [--gateway]",
+        options: ["phrases"], flags: ["json", "gateway"],
         details: """
             In a temporary folder: a configuration of 100 devices and a store of 10,000
             voice shortcuts. Then:
@@ -20,6 +20,9 @@ enum BenchCommand {
               matcher            the same phrases in this process
               add                100,000 shortcuts into a new store, in one transaction and one by one
               lookup             shortcut for (device, state) with 100 and with 100,000 shortcuts
+            With --gateway instead: a private broker, plugsim and the gateway as processes; N phrases
+            (default 500) one after another, with the latency the gateway reports (what `say` prints),
+            the requester's whole round trip, and the broker's own QoS 1 round trip next to them.
             Build with `swift build -c release` first: debug builds are far slower.
             """)
 
@@ -30,9 +33,14 @@ enum BenchCommand {
                 console.out(spec.help)
                 return .ok
             }
+            let json = parsed.flags.contains("json")
+            if parsed.flags.contains("gateway") {
+                let count = Int(parsed.options["phrases"] ?? "500") ?? 0
+                guard count > 0 else { throw UsageError(message: "--phrases must be a positive number", command: spec.name) }
+                return try await GatewayBench.run(phrases: count, json: json, console: console)
+            }
             let count = Int(parsed.options["phrases"] ?? "200000") ?? 0
             guard count > 0 else { throw UsageError(message: "--phrases must be a positive number", command: spec.name) }
-            let json = parsed.flags.contains("json")
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("voiceplug-bench-\(UUID().uuidString.prefix(8))")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }
