@@ -120,6 +120,8 @@ actor SimulatedPlug {
             return
         case .announce:
             await publish(announcement())
+        case .update:
+            for relay in relays { await publishState(of: relay) }
         case .unknown(let name):
             if channel.protocol == .tasmota { await publish(channel.unknownCommandMessage) }
             if let first = relays.first { events.yield(SimulatorEvent(deviceID: first.device.id, kind: .unknownCommand(name))) }

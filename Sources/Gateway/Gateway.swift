@@ -66,6 +66,8 @@ public final class Gateway: Sendable {
             try await client.subscribe(share + topic, qos: .atLeastOnce)
         }
         try await client.publish(PhraseTopics.status, "online", qos: .atLeastOnce, retain: true)
+        // State reports are not retained (Tasmota, Shelly): ask every plug.
+        for device in devices.values { await queryState(of: device) }
         log.log(.info, "gateway online on \(settings.brokerURL): \(devices.count) devices, \(registry.index.count) voice shortcuts")
 
         await withTaskGroup(of: Void.self) { group in
@@ -117,8 +119,15 @@ public final class Gateway: Sendable {
         case .availability(let id, let online):
             if !online { await lanes.wentOffline(deviceID: id) }
             log.log(.info, "\(id) is \(online ? "online" : "offline")")
+            if online, tracker.status(of: id)?.state == nil, let device = devices[id] { await queryState(of: device) }
         }
         if let status = tracker.status(of: report.deviceID) { await publishStatus(status) }
+    }
+
+    /// Asks a plug for its state, so that `plugs` knows it before the first command.
+    private func queryState(of device: Device) async {
+        let query = device.channel.stateQueryMessage(relay: device.relay)
+        try? await client.publish(query.topic, query.payload, qos: .atLeastOnce, awaitAcknowledgement: false)
     }
 
     /// Retained `voiceplug/plugs/<id>`: what `voiceplug plugs` shows.

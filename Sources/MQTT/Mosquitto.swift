@@ -173,7 +173,16 @@ struct Mosquitto: @unchecked Sendable {
     var wantsWrite: Bool { mosquitto_want_write(raw) }
 
     /// Reads what the socket has (`mosquitto_loop_read`); callbacks run here.
-    func loopRead() -> MosquittoError? { loopResult(mosquitto_loop_read(raw, 1)) }
+    /// Afterwards TCP_QUICKACK is set again (Linux clears it after a receive):
+    /// acknowledging at once keeps a broker that left Nagle's algorithm on
+    /// from holding its next small packet for a delayed ACK (~40 ms).
+    func loopRead() -> MosquittoError? {
+        let result = loopResult(mosquitto_loop_read(raw, 1))
+        var on: Int32 = 1
+        let fd = mosquitto_socket(raw)
+        if fd >= 0 { _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_QUICKACK, &on, socklen_t(MemoryLayout<Int32>.size)) }
+        return result
+    }
 
     /// Writes what is queued (`mosquitto_loop_write`).
     func loopWrite() -> MosquittoError? { loopResult(mosquitto_loop_write(raw, 1)) }

@@ -17,6 +17,16 @@ extension PlugChannel {
         }
     }
 
+    /// Asks the plug to report the state of `relay` (Tasmota: an empty POWER
+    /// command; Shelly Gen1: `update`; Zigbee2MQTT: `get`).
+    public func stateQueryMessage(relay: Int?) -> OutgoingMessage {
+        switch self.protocol {
+        case .tasmota: OutgoingMessage(topic: "cmnd/\(topic)/POWER\(relay.map(String.init) ?? "")", text: "")
+        case .shelly: OutgoingMessage(topic: "shellies/\(topic)/command", text: "update")
+        case .zigbee2mqtt: OutgoingMessage(topic: "zigbee2mqtt/\(topic)/get", text: "{\"\(relay.map { "state_l\($0)" } ?? "state")\":\"\"}")
+        }
+    }
+
     /// Where the plug reports its state.
     public var stateFilters: [String] {
         switch self.protocol {

@@ -31,7 +31,11 @@ extension PlugChannel {
             return .power(.query, relay: relay)  // Tasmota shows the state for a parameter it does not know
         case .shelly:
             if received == "shellies/command" || received == "shellies/\(topic)/command" {
-                return text.lowercased() == "announce" ? .announce : .other
+                switch text.lowercased() {
+                case "announce": return .announce
+                case "update" where received != "shellies/command": return .update
+                default: return .other
+                }
             }
             let parts = received.split(separator: "/", omittingEmptySubsequences: false)
             guard parts.count == 5, parts[0] == "shellies", parts[1] == topic, parts[2] == "relay", parts[4] == "command",

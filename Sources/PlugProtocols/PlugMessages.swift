@@ -35,6 +35,8 @@ public enum ReceivedCommand: Sendable, Equatable {
     case unknown(name: String)
     /// Shelly's `announce` request.
     case announce
+    /// Shelly's `update` request: report the relays' states.
+    case update
     /// Not addressed to this plug.
     case other
 }

@@ -195,6 +195,12 @@ struct PipelineTests {
             #expect(failed == 1 && missed.contains("was not recognized"))
             let (_, json, _) = try await gateway.voiceplug(["say", "--json", "porch light on"])
             #expect(json.contains("\"error\":\"device_offline\""))
+            // Every plug's state is known without a command: the gateway asked at start.
+            try await eventually("every online plug's state") {
+                let (_, all, _) = try await gateway.voiceplug(["plugs", "--json"])
+                let items = try JSONSerialization.jsonObject(with: Data(all.utf8)) as? [[String: Any]] ?? []
+                return items.filter { $0["online"] as? Bool == true }.allSatisfy { $0["state"] is String } && items.count == 5
+            }
             let (plugsStatus, plugs, _) = try await gateway.voiceplug(["plugs", "--json"])
             #expect(plugsStatus == 0)
             let list = try JSONSerialization.jsonObject(with: Data(plugs.utf8)) as? [[String: Any]] ?? []

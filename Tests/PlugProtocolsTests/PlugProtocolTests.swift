@@ -69,5 +69,11 @@ struct PlugProtocolTests {
         #expect(zigbee.command(topic: "zigbee2mqtt/xmas_tree/set/state", payload: bytes("TOGGLE")) == .power(.toggle, relay: nil))
         #expect(zigbee.reportedAvailability(payload: bytes("offline")) == false)
         #expect(shelly.command(topic: "shellies/command", payload: bytes("announce")) == .announce)
+        // A state query is understood by the plug as one.
+        #expect(tasmota.command(topic: tasmota.stateQueryMessage(relay: 2).topic, payload: []) == .power(.query, relay: 2))
+        let update = shelly.stateQueryMessage(relay: nil)
+        #expect(shelly.command(topic: update.topic, payload: update.payload) == .update)
+        let get = zigbee.stateQueryMessage(relay: nil)
+        #expect(zigbee.command(topic: get.topic, payload: get.payload) == .power(.query, relay: nil))
     }
 }
