@@ -35,11 +35,7 @@ enum PlugsimCommand {
     static func run(_ arguments: [String], console: Console) async -> ExitCode {
         let options: PlugSimulator.Options
         do {
-            let parsed = try Arguments(arguments, spec: spec)
-            if parsed.wantsHelp {
-                console.out(spec.help)
-                return .ok
-            }
+            guard let parsed = try spec.parse(arguments, console: console) else { return .ok }
             options = try makeOptions(parsed, console: console)
         } catch let error as UsageError {
             console.err("plugsim: \(error)\n")

@@ -34,6 +34,19 @@ public struct CommandSpec: Sendable {
     }
 }
 
+extension CommandSpec {
+    /// Parses `arguments`; when they ask for `--help`, prints it and returns
+    /// nil (the command then exits 0).
+    public func parse(_ arguments: [String], console: Console) throws(UsageError) -> Arguments? {
+        let parsed = try Arguments(arguments, spec: self)
+        guard !parsed.wantsHelp else {
+            console.out(help)
+            return nil
+        }
+        return parsed
+    }
+}
+
 /// A command line that does not fit the command: exit code 2.
 public struct UsageError: Error, Sendable, CustomStringConvertible {
     public var message: String

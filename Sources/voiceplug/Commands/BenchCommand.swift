@@ -28,11 +28,7 @@ enum BenchCommand {
 
     static func run(_ arguments: [String], console: Console) async -> ExitCode {
         do {
-            let parsed = try Arguments(arguments, spec: spec)
-            if parsed.wantsHelp {
-                console.out(spec.help)
-                return .ok
-            }
+            guard let parsed = try spec.parse(arguments, console: console) else { return .ok }
             let json = parsed.flags.contains("json")
             if parsed.flags.contains("gateway") {
                 let count = Int(parsed.options["phrases"] ?? "500") ?? 0

@@ -35,13 +35,10 @@ enum DemoCommand {
     static func run(_ arguments: [String], console: Console) async -> ExitCode {
         let parsed: Arguments
         do {
-            parsed = try Arguments(arguments, spec: spec)
+            guard let arguments = try spec.parse(arguments, console: console) else { return .ok }
+            parsed = arguments
         } catch {
             return report(error, command: spec.name, console: console)
-        }
-        if parsed.wantsHelp {
-            console.out(spec.help)
-            return .ok
         }
         let interactive = parsed.flags.contains("keep-running") || (!parsed.flags.contains("no-wait") && console.isTerminal && isatty(0) == 1)
         let configPath = parsed.options["config"] ?? "examples/voiceplug.json"

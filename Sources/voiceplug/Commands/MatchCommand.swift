@@ -25,11 +25,7 @@ enum MatchCommand {
 
     static func run(_ arguments: [String], console: Console) -> ExitCode {
         do {
-            let parsed = try Arguments(arguments, spec: spec)
-            if parsed.wantsHelp {
-                console.out(spec.help)
-                return .ok
-            }
+            guard let parsed = try spec.parse(arguments, console: console) else { return .ok }
             let context = try Context(parsed, console: console)
             let index = try context.registry().index
             let matcher = PhraseMatcher(devices: context.devices)

@@ -18,11 +18,7 @@ enum PlugsCommand {
         let broker: BrokerSettings
         let json: Bool
         do {
-            let parsed = try Arguments(arguments, spec: spec)
-            if parsed.wantsHelp {
-                console.out(spec.help)
-                return .ok
-            }
+            guard let parsed = try spec.parse(arguments, console: console) else { return .ok }
             broker = try BrokerSettings(parsed, configuration: try Context(parsed, console: console).configuration,
                                         console: console, command: spec.name)
             json = parsed.flags.contains("json")

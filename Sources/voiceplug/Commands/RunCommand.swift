@@ -29,11 +29,7 @@ enum RunCommand {
         let gateway: Gateway
         let url: String
         do {
-            let parsed = try Arguments(arguments, spec: spec)
-            if parsed.wantsHelp {
-                console.out(spec.help)
-                return .ok
-            }
+            guard let parsed = try spec.parse(arguments, console: console) else { return .ok }
             let context = try Context(parsed, console: console)
             guard let configuration = context.configuration else {
                 throw UsageError(message: "no configuration: give --config FILE or put voiceplug.json in the current folder", command: spec.name)

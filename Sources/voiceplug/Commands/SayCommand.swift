@@ -29,11 +29,7 @@ enum SayCommand {
         let configuration: VoicePlugConfiguration?
         let json: Bool
         do {
-            let parsed = try Arguments(arguments, spec: spec)
-            if parsed.wantsHelp {
-                console.out(spec.help)
-                return .ok
-            }
+            guard let parsed = try spec.parse(arguments, console: console) else { return .ok }
             configuration = try Context(parsed, console: console).configuration
             text = parsed.positionals.joined(separator: " ")
             broker = try BrokerSettings(parsed, configuration: configuration, console: console, command: spec.name)

@@ -82,11 +82,7 @@ enum ShortcutsCommand {
             return report(UsageError(message: "unknown subcommand '\(arguments[0])'", command: "shortcuts"), command: "shortcuts", console: console)
         }
         do {
-            let parsed = try Arguments(Array(arguments.dropFirst()), spec: spec)
-            if parsed.wantsHelp {
-                console.out(spec.help)
-                return .ok
-            }
+            guard let parsed = try spec.parse(Array(arguments.dropFirst()), console: console) else { return .ok }
             let context = try Context(parsed, console: console)
             switch name {
             case "add": return try runAdd(parsed, context)
