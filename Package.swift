@@ -33,6 +33,9 @@ let package = Package(
         // The gateway service: phrases in, plugs switched, results out.
         .target(name: "Gateway", dependencies: ["MQTT", "VoiceShortcuts", "Storage", "PlugProtocols", "JSONText"]),
 
+        // Speech input (for `voiceplug hear`): audio reading so far.
+        .target(name: "Speech"),
+
         // Tasmota, Shelly and Zigbee2MQTT topics and payloads: both the plug's and the controller's side.
         .target(name: "PlugProtocols", dependencies: ["VoiceShortcuts"]),
 
@@ -54,6 +57,7 @@ let package = Package(
         .testTarget(name: "MQTTTests", dependencies: ["MQTT", "LocalBroker", "TestSupport"]),
         .testTarget(name: "VoiceShortcutsTests", dependencies: ["VoiceShortcuts"]),
         .testTarget(name: "PlugProtocolsTests", dependencies: ["PlugProtocols", "VoiceShortcuts"]),
+        .testTarget(name: "SpeechTests", dependencies: ["Speech"]),
         .testTarget(name: "SimulatorTests", dependencies: ["MQTT", "LocalBroker", "TestSupport"]),
         .testTarget(name: "GatewayTests", dependencies: ["Gateway", "MQTT", "LocalBroker", "TestSupport", "VoiceShortcuts"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "VoiceShortcuts", "TestSupport"]),

@@ -1,0 +1,133 @@
+/// Audio as the recognizer wants it: 16 kHz, mono, 16-bit samples.
+public struct RecognizerAudio: Sendable, Equatable {
+    public static let sampleRate = 16_000
+    public var samples: [Int16]
+
+    public init(samples: [Int16]) { self.samples = samples }
+
+    /// The length in seconds.
+    public var duration: Double { Double(samples.count) / Double(Self.sampleRate) }
+}
+
+/// A WAV file that cannot be used, and why.
+public enum WAVError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Not a RIFF/WAVE file.
+    case notWAV
+    /// A chunk is cut short or its sizes do not add up.
+    case truncated
+    /// The encoding is not 16-bit PCM or 32-bit float.
+    case unsupportedFormat(String)
+    /// Neither mono nor stereo.
+    case unsupportedChannels(Int)
+    /// Outside 8–48 kHz.
+    case unsupportedSampleRate(Int)
+
+    public var description: String {
+        switch self {
+        case .notWAV: "not a WAV file (no RIFF/WAVE header)"
+        case .truncated: "the WAV file is cut short"
+        case .unsupportedFormat(let format): "the WAV file holds \(format); 16-bit PCM or 32-bit float are supported"
+        case .unsupportedChannels(let count): "the WAV file has \(count) channels; mono or stereo are supported"
+        case .unsupportedSampleRate(let rate): "the WAV file's sample rate is \(rate) Hz; 8,000 to 48,000 Hz are supported"
+        }
+    }
+}
+
+/// Reads WAV files: 16-bit PCM or 32-bit IEEE float (also inside
+/// WAVE_FORMAT_EXTENSIBLE), mono or stereo, 8–48 kHz; the result is 16 kHz
+/// mono (channels averaged, resampled with linear interpolation after a
+/// moving-average low-pass when downsampling).
+public enum WAVReader {
+    public static func read(_ file: [UInt8]) throws(WAVError) -> RecognizerAudio {
+        let bytes = file[...]
+        guard bytes.count >= 12, bytes[0..<4] == Array("RIFF".utf8)[...], bytes[8..<12] == Array("WAVE".utf8)[...] else {
+            throw .notWAV
+        }
+        var offset = 12
+        var format: (code: Int, channels: Int, rate: Int, bits: Int)?
+        while offset + 8 <= bytes.count {
+            let id = String(decoding: bytes[offset..<offset + 4], as: UTF8.self)
+            let size = Int(le32(bytes, offset + 4))
+            let body = offset + 8
+            guard size >= 0, body + size <= bytes.count || id == "data" else { throw .truncated }
+            if id == "fmt " {
+                guard size >= 16 else { throw .truncated }
+                var code = Int(le16(bytes, body))
+                if code == 0xFFFE, size >= 26 { code = Int(le16(bytes, body + 24)) }  // the sub-format's first two bytes
+                format = (code, Int(le16(bytes, body + 2)), Int(le32(bytes, body + 4)), Int(le16(bytes, body + 14)))
+            } else if id == "data" {
+                guard let format else { throw .truncated }
+                let end = min(bytes.count, body + size)  // streamed files may claim more than they hold
+                return try decode(bytes[body..<end], format: format)
+            }
+            offset = body + size + (size & 1)
+        }
+        throw .truncated
+    }
+
+    private static func decode(_ data: ArraySlice<UInt8>, format: (code: Int, channels: Int, rate: Int, bits: Int)) throws(WAVError) -> RecognizerAudio {
+        guard format.channels == 1 || format.channels == 2 else { throw .unsupportedChannels(format.channels) }
+        guard (8000...48000).contains(format.rate) else { throw .unsupportedSampleRate(format.rate) }
+        let frameBytes: Int
+        let sample: (Int) -> Float
+        let base = data.startIndex
+        switch (format.code, format.bits) {
+        case (1, 16):
+            frameBytes = 2 * format.channels
+            sample = { Float(Int16(bitPattern: le16(data, base + $0))) / 32768 }
+        case (3, 32):
+            frameBytes = 4 * format.channels
+            sample = { Float(bitPattern: le32(data, base + $0)) }
+        default:
+            throw .unsupportedFormat(format.code == 1 ? "\(format.bits)-bit PCM" : format.code == 3 ? "\(format.bits)-bit float" : "encoding \(format.code)")
+        }
+        let frames = data.count / frameBytes
+        var mono = [Float](repeating: 0, count: frames)
+        for frame in 0..<frames {
+            var sum: Float = 0
+            for channel in 0..<format.channels { sum += sample(frame * frameBytes + channel * frameBytes / format.channels) }
+            mono[frame] = sum / Float(format.channels)
+        }
+        return RecognizerAudio(samples: resample(mono, from: format.rate).map(toInt16))
+    }
+
+    static func resample(_ input: [Float], from rate: Int) -> [Float] {
+        let target = RecognizerAudio.sampleRate
+        guard rate != target, !input.isEmpty else { return input }
+        var source = input
+        if rate > target {
+            // A moving average over the rate ratio keeps most aliasing out.
+            let width = max(1, Int((Double(rate) / Double(target)).rounded()))
+            var smoothed = [Float](repeating: 0, count: source.count)
+            var running: Float = 0
+            for index in source.indices {
+                running += source[index]
+                if index >= width { running -= source[index - width] }
+                smoothed[index] = running / Float(min(index + 1, width))
+            }
+            source = smoothed
+        }
+        let count = Int((Double(source.count) * Double(target) / Double(rate)).rounded())
+        let step = Double(rate) / Double(target)
+        return (0..<count).map { index in
+            let position = Double(index) * step
+            let left = min(Int(position), source.count - 1)
+            let right = min(left + 1, source.count - 1)
+            let fraction = Float(position - Double(left))
+            return source[left] * (1 - fraction) + source[right] * fraction
+        }
+    }
+
+    private static func toInt16(_ value: Float) -> Int16 {
+        Int16(max(-32768, min(32767, (value * 32768).rounded())))
+    }
+}
+
+/// Little-endian integers at absolute indices (slices share their base's indices).
+private func le16(_ bytes: ArraySlice<UInt8>, _ index: Int) -> UInt16 {
+    UInt16(bytes[index]) | UInt16(bytes[index + 1]) << 8
+}
+
+private func le32(_ bytes: ArraySlice<UInt8>, _ index: Int) -> UInt32 {
+    UInt32(le16(bytes, index)) | UInt32(le16(bytes, index + 2)) << 16
+}

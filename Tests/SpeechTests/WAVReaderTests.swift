@@ -1,0 +1,82 @@
+import Foundation
+import Speech
+import Testing
+
+/// Builds a WAV file: `format` 1 (PCM, 16-bit) or 3 (float, 32-bit), optionally as WAVE_FORMAT_EXTENSIBLE.
+func wav(rate: Int, channels: Int, format: Int, extensible: Bool = false, frames: [[Float]]) -> [UInt8] {
+    func le16(_ value: Int) -> [UInt8] { [UInt8(value & 0xFF), UInt8((value >> 8) & 0xFF)] }
+    func le32(_ value: Int) -> [UInt8] { le16(value & 0xFFFF) + le16((value >> 16) & 0xFFFF) }
+    let bits = format == 1 ? 16 : 32
+    var data: [UInt8] = []
+    for frame in frames {
+        for value in frame {
+            if format == 1 {
+                data += le16(Int(Int16(max(-1, min(1, value)) * 32767)) & 0xFFFF)
+            } else {
+                data += le32(Int(value.bitPattern))
+            }
+        }
+    }
+    var fmt = le16(extensible ? 0xFFFE : format) + le16(channels) + le32(rate) + le32(rate * channels * bits / 8)
+        + le16(channels * bits / 8) + le16(bits)
+    if extensible { fmt += le16(22) + le16(bits) + le32(channels == 2 ? 3 : 4) + le16(format) + Array(repeating: 0, count: 14) }
+    let body = Array("WAVE".utf8) + Array("fmt ".utf8) + le32(fmt.count) + fmt + Array("LIST".utf8) + le32(4) + Array("INFO".utf8)
+        + Array("data".utf8) + le32(data.count) + data
+    return Array("RIFF".utf8) + le32(body.count) + body
+}
+
+func sine(_ frequency: Double, rate: Int, seconds: Double, channels: Int = 1) -> [[Float]] {
+    (0..<Int(Double(rate) * seconds)).map { index in
+        Array(repeating: Float(0.5 * sin(2 * .pi * frequency * Double(index) / Double(rate))), count: channels)
+    }
+}
+
+@Suite("Reading WAV files for the recognizer")
+struct WAVReaderTests {
+    @Test("any common rate, mono or stereo, PCM or float, comes out as 16 kHz mono of the same length",
+          arguments: [(8000, 1, 1), (16000, 1, 1), (22050, 2, 1), (44100, 2, 3), (48000, 1, 3), (11025, 1, 1)])
+    func formats(rate: Int, channels: Int, format: Int) throws {
+        let audio = try WAVReader.read(wav(rate: rate, channels: channels, format: format, frames: sine(440, rate: rate, seconds: 1, channels: channels)))
+        #expect(abs(audio.samples.count - 16000) <= 1)
+        let peak = audio.samples.map { abs(Int($0)) }.max() ?? 0
+        #expect(peak > 14_000 && peak < 17_500, "a 0.5 sine keeps its level: \(peak)")
+    }
+
+    @Test("WAVE_FORMAT_EXTENSIBLE files are read by their sub-format")
+    func extensible() throws {
+        let audio = try WAVReader.read(wav(rate: 16000, channels: 2, format: 3, extensible: true, frames: sine(300, rate: 16000, seconds: 0.5, channels: 2)))
+        #expect(audio.samples.count == 8000)
+        #expect(audio.duration == 0.5)
+    }
+
+    @Test("stereo is averaged: opposite channels cancel")
+    func stereoAveraged() throws {
+        let frames = (0..<1600).map { index -> [Float] in
+            let value = Float(sin(Double(index) / 10)) * 0.5
+            return [value, -value]
+        }
+        let audio = try WAVReader.read(wav(rate: 16000, channels: 2, format: 1, frames: frames))
+        #expect(audio.samples.allSatisfy { abs(Int($0)) <= 1 })
+    }
+
+    @Test("broken and unsupported files give clear errors")
+    func errors() {
+        #expect(throws: WAVError.notWAV) { try WAVReader.read(Array("hello, not audio".utf8)) }
+        let good = wav(rate: 16000, channels: 1, format: 1, frames: sine(440, rate: 16000, seconds: 0.1))
+        #expect(throws: WAVError.truncated) { try WAVReader.read(Array(good.prefix(30))) }
+        #expect(throws: WAVError.unsupportedChannels(3)) { try WAVReader.read(wav(rate: 16000, channels: 3, format: 1, frames: [[0, 0, 0]])) }
+        #expect(throws: WAVError.unsupportedSampleRate(96000)) { try WAVReader.read(wav(rate: 96000, channels: 1, format: 1, frames: [[0]])) }
+        var eightBit = good
+        eightBit[34] = 8  // bits per sample in the fmt chunk
+        #expect(throws: WAVError.unsupportedFormat("8-bit PCM")) { try WAVReader.read(eightBit) }
+        #expect("\(WAVError.unsupportedSampleRate(96000))".contains("8,000 to 48,000 Hz"))
+    }
+
+    @Test("a data chunk that claims more than the file holds is read as far as it goes")
+    func streamedFile() throws {
+        var file = wav(rate: 16000, channels: 1, format: 1, frames: sine(440, rate: 16000, seconds: 0.25))
+        file.removeLast(800)  // a stream cut off: the header still claims the full length
+        let audio = try WAVReader.read(file)
+        #expect(audio.samples.count == 4000 - 400)
+    }
+}
