@@ -17,6 +17,11 @@ let package = Package(
             providers: [.apt(["libmosquitto-dev"])]
         ),
         .systemLibrary(
+            name: "CPocketSphinx",
+            pkgConfig: "pocketsphinx",
+            providers: [.apt(["libpocketsphinx-dev", "libsphinxbase-dev"])]
+        ),
+        .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
@@ -33,8 +38,8 @@ let package = Package(
         // The gateway service: phrases in, plugs switched, results out.
         .target(name: "Gateway", dependencies: ["MQTT", "VoiceShortcuts", "Storage", "PlugProtocols", "JSONText"]),
 
-        // Speech input (for `voiceplug hear`): audio reading so far.
-        .target(name: "Speech"),
+        // Speech: audio input and the recognizer; the only module that imports CPocketSphinx.
+        .target(name: "Speech", dependencies: ["CPocketSphinx", "VoiceShortcuts"]),
 
         // Tasmota, Shelly and Zigbee2MQTT topics and payloads: both the plug's and the controller's side.
         .target(name: "PlugProtocols", dependencies: ["VoiceShortcuts"]),
@@ -48,7 +53,7 @@ let package = Package(
         .target(name: "CommandLineSupport"),
 
         // Command-line programs.
-        .executableTarget(name: "voiceplug", dependencies: ["MQTT", "LocalBroker", "VoiceShortcuts", "Storage", "CommandLineSupport", "JSONText", "Gateway", "PlugProtocols"]),
+        .executableTarget(name: "voiceplug", dependencies: ["MQTT", "LocalBroker", "VoiceShortcuts", "Storage", "CommandLineSupport", "JSONText", "Gateway", "PlugProtocols", "Speech"]),
         .executableTarget(name: "plugsim", dependencies: ["MQTT", "PlugProtocols", "VoiceShortcuts", "CommandLineSupport"], path: "Simulator"),
         .executableTarget(name: "mqtt-probe", dependencies: ["MQTT"]),
 
@@ -57,7 +62,7 @@ let package = Package(
         .testTarget(name: "MQTTTests", dependencies: ["MQTT", "LocalBroker", "TestSupport"]),
         .testTarget(name: "VoiceShortcutsTests", dependencies: ["VoiceShortcuts"]),
         .testTarget(name: "PlugProtocolsTests", dependencies: ["PlugProtocols", "VoiceShortcuts"]),
-        .testTarget(name: "SpeechTests", dependencies: ["Speech"]),
+        .testTarget(name: "SpeechTests", dependencies: ["Speech", "VoiceShortcuts", "TestSupport"]),
         .testTarget(name: "SimulatorTests", dependencies: ["MQTT", "LocalBroker", "TestSupport"]),
         .testTarget(name: "GatewayTests", dependencies: ["Gateway", "MQTT", "LocalBroker", "TestSupport", "VoiceShortcuts"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "VoiceShortcuts", "TestSupport"]),

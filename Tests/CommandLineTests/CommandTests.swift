@@ -86,7 +86,8 @@ struct CommandTests {
     @Test("every command prints --help and exits 0", arguments: [
         ["--help"], ["shortcuts", "--help"], ["shortcuts", "add", "--help"], ["shortcuts", "edit", "--help"],
         ["shortcuts", "delete", "--help"], ["shortcuts", "list", "--help"], ["shortcuts", "status", "--help"],
-        ["shortcuts", "suggest", "--help"], ["shortcuts", "import", "--help"], ["match", "--help"], ["demo", "--help"], ["bench", "--help"],
+        ["shortcuts", "suggest", "--help"], ["shortcuts", "import", "--help"], ["match", "--help"], ["demo", "--help"], ["bench", "--help"], ["hear", "--help"], ["run", "--help"],
+        ["say", "--help"], ["plugs", "--help"],
     ])
     func help(arguments: [String]) async throws {
         let workspace = try Workspace()

@@ -22,6 +22,18 @@ struct ProcessTests {
         #expect(out.contains("\"device\":\"desk-fan\""))
     }
 
+    @Test("hear: a file that is not WAV exits 2, silence exits 1 with nothing heard")
+    func hearExitCodes() async throws {
+        let workspace = try Workspace()
+        try Data("not audio".utf8).write(to: workspace.url.appendingPathComponent("notes.wav"))
+        let (bad, _, badError) = try await voiceplug(["hear", "notes.wav"], in: workspace)
+        #expect(bad == 2 && badError.contains("not a WAV file"))
+        // One second of 16 kHz 16-bit silence as raw PCM on standard input.
+        let (silent, out, err) = try await voiceplug(["hear", "-", "--json"], in: workspace, input: Data(count: 32000))
+        #expect(silent == 1, "\(err)")
+        #expect(out.contains("\"text\":null"))
+    }
+
     @Test("a store that is not a VoicePlug store: exit 3, file untouched")
     func foreignStore() async throws {
         let workspace = try Workspace()

@@ -11,12 +11,11 @@ enum VoicePlugCommand {
           run                                              the gateway: phrases from MQTT switch the plugs
           say PHRASE                                       send a phrase to the gateway, print the outcome
           plugs                                            the plugs' last known states
+          hear WAVFILE                                     recognize a spoken phrase offline
           shortcuts add|edit|delete|list|status|suggest|import   manage voice shortcuts
           match                                            match phrases from standard input, offline
           demo                                             a private broker and an MQTT round trip
           bench                                            measure matching and the registry
-
-        Not built yet: hear.
 
         Every command prints --help. Exit codes: 0 ok, 1 the request failed,
         2 usage or configuration error, 3 the broker or the store cannot be reached.
@@ -48,8 +47,7 @@ enum VoicePlugCommand {
         case "plugs":
             return await PlugsCommand.run(rest, console: console)
         case "hear":
-            console.err("voiceplug: '\(command)' is not built yet\n")
-            return .usage
+            return await HearCommand.run(rest, console: console)
         default:
             let known = ["shortcuts", "match", "demo", "run", "say", "hear", "plugs", "bench"]
             let hint = suggestion(for: command, among: known).map { " — did you mean '\($0)'?" } ?? ""

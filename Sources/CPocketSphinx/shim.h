@@ -1,0 +1,5 @@
+#ifndef VOICEPLUG_CPOCKETSPHINX_SHIM_H
+#define VOICEPLUG_CPOCKETSPHINX_SHIM_H
+#include <pocketsphinx.h>
+#include <sphinxbase/err.h>
+#endif

@@ -1,0 +1,67 @@
+import VoiceShortcuts
+
+/// A JSGF grammar of everything that can be said: every voice shortcut's
+/// phrase and the on/off command forms over every device name, alias and
+/// area — and, as its competitor, a loop over the grammar's own words
+/// (prefixed `g_`, a penalty on each) that out-of-grammar speech falls into
+/// (the cheapest good rejection measured in ../shared/notes/speech-rejection.md).
+struct Grammar {
+    static let garbagePrefix = "g_"
+    /// The penalty of each garbage word (JSGF weights only work before words).
+    static let garbageWeight = "1e-6"
+
+    let jsgf: String
+    /// Every word the grammar uses.
+    let words: Set<String>
+
+    init(devices: [Device], shortcuts: [VoiceShortcut], pronounceable: (String) -> Bool = { _ in true }) {
+        func phrase(_ text: String) -> [String]? {
+            let words = PhraseNormalizer.words(text)
+            return words.isEmpty || !words.allSatisfy({ Self.isJSGFWord($0) && pronounceable($0) }) ? nil : words
+        }
+        let names = Set(devices.flatMap { [$0.name] + $0.aliases }.compactMap(phrase).map { $0.joined(separator: " ") }).sorted()
+        let areas = Set(devices.compactMap(\.area).compactMap(phrase).map { $0.joined(separator: " ") }).sorted()
+        let shortcutPhrases = Set(shortcuts.map(\.invocationPhrase).compactMap(phrase).map { $0.joined(separator: " ") }).sorted()
+
+        var rules: [String] = []
+        var top: [String] = []
+        if !shortcutPhrases.isEmpty {
+            rules.append("<shortcut> = " + shortcutPhrases.map { "(\($0))" }.joined(separator: " | ") + ";")
+            top.append("<shortcut>")
+        }
+        if !names.isEmpty {
+            rules.append("<name> = " + names.map { "(\($0))" }.joined(separator: " | ") + ";")
+            var target = "[<det>] <name>"
+            if !areas.isEmpty {
+                rules.append("<area> = " + areas.map { "(\($0))" }.joined(separator: " | ") + ";")
+                target = "[<det>] [<area>] <name> [in [the] <area>]"
+            }
+            rules.append("<det> = the | my | our;")
+            rules.append("<state> = on | off;")
+            rules.append("<target> = \(target);")
+            // No leading "please": in front of the verbless form it soaks up questions ("is the lamp on").
+            rules.append("<generic> = ((turn | switch) <state> <target> | (turn | switch) <target> [to] <state> | "
+                         + "(activate | deactivate) <target> | <target> [to] <state>) [please];")
+            top.append("<generic>")
+        }
+        let ruleText = rules.joined(separator: "\n")
+        var words = Set(ruleText.split(whereSeparator: { " ()|[]<>;=\n".contains($0) }).map(String.init))
+        for rule in ["shortcut", "name", "area", "det", "state", "target", "generic"] { words.remove(rule) }
+        let garbage = words.sorted().map { "/\(Self.garbageWeight)/ \(Self.garbagePrefix)\($0)" }.joined(separator: " | ")
+        self.words = words
+        jsgf = """
+            #JSGF V1.0;
+            grammar voiceplug;
+            public <utterance> = \(top.isEmpty ? "" : "(" + top.joined(separator: " | ") + ") | ")<garbage>;
+            <garbage> = <gw> <gw>*;
+            <gw> = \(garbage.isEmpty ? "/\(Self.garbageWeight)/ \(Self.garbagePrefix)um" : garbage);
+            \(ruleText)
+
+            """
+    }
+
+    /// A word JSGF and the dictionary can carry (letters, digits, apostrophes).
+    static func isJSGFWord(_ word: String) -> Bool {
+        word.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Pronunciations for words the dictionary does not know ("Vornado"),
+/// from espeak-ng's IPA (American English), mapped to the model's phones.
+enum LetterToSound {
+    /// IPA symbols → ARPAbet phones, longest first.
+    private static let table: [(String, [String])] = [
+        ("tʃ", ["CH"]), ("dʒ", ["JH"]), ("eɪ", ["EY"]), ("aɪ", ["AY"]), ("ɔɪ", ["OY"]), ("aʊ", ["AW"]), ("oʊ", ["OW"]),
+        ("əʊ", ["OW"]), ("ɪɹ", ["IH", "R"]), ("ɛɹ", ["EH", "R"]), ("ʊɹ", ["UH", "R"]), ("ɑːɹ", ["AA", "R"]), ("ɔːɹ", ["AO", "R"]),
+        ("i", ["IY"]), ("ɪ", ["IH"]), ("ᵻ", ["IH"]), ("e", ["EH"]), ("ɛ", ["EH"]), ("æ", ["AE"]), ("a", ["AA"]), ("ɑ", ["AA"]),
+        ("ɒ", ["AA"]), ("ɔ", ["AO"]), ("o", ["OW"]), ("ʊ", ["UH"]), ("u", ["UW"]), ("ʌ", ["AH"]), ("ə", ["AH"]), ("ɐ", ["AH"]),
+        ("ɜ", ["ER"]), ("ɚ", ["ER"]), ("ɝ", ["ER"]), ("ɹ", ["R"]), ("r", ["R"]), ("ɾ", ["T"]), ("p", ["P"]), ("b", ["B"]),
+        ("t", ["T"]), ("d", ["D"]), ("k", ["K"]), ("g", ["G"]), ("ɡ", ["G"]), ("f", ["F"]), ("v", ["V"]), ("θ", ["TH"]),
+        ("ð", ["DH"]), ("s", ["S"]), ("z", ["Z"]), ("ʃ", ["SH"]), ("ʒ", ["ZH"]), ("h", ["HH"]), ("m", ["M"]), ("n", ["N"]),
+        ("ŋ", ["NG"]), ("l", ["L"]), ("ɬ", ["L"]), ("w", ["W"]), ("j", ["Y"]), ("x", ["K"]), ("ç", ["HH"]),
+    ]
+
+    /// The phones of `word`, or nil when espeak-ng is missing or says nothing usable.
+    static func phones(for word: String) -> [String]? {
+        // Only letters reach the shell, single-quoted.
+        let safe = String(word.unicodeScalars.filter { $0.properties.isAlphabetic })
+        guard !safe.isEmpty, !safe.contains("'") else { return nil }
+        guard let pipe = popen("espeak-ng -q -v en-us --ipa '\(safe)' 2>/dev/null", "r") else { return nil }
+        var output = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 512)
+        while true {
+            let count = fread(&buffer, 1, buffer.count, pipe)
+            if count <= 0 { break }
+            output += buffer[..<count]
+        }
+        pclose(pipe)
+        return map(ipa: String(decoding: output, as: UTF8.self))
+    }
+
+    /// Maps IPA text to phones; stress, length and syllable marks are dropped.
+    static func map(ipa: String) -> [String]? {
+        let cleaned = ipa.unicodeScalars.filter { !"ˈˌː.̩ \n\t-_'".unicodeScalars.contains($0) && $0.properties.generalCategory != .nonspacingMark }
+        var rest = Substring(String(String.UnicodeScalarView(cleaned)))
+        var phones: [String] = []
+        while !rest.isEmpty {
+            if let (symbol, mapped) = table.first(where: { rest.hasPrefix($0.0) }) {
+                phones += mapped
+                rest = rest.dropFirst(symbol.count)
+            } else {
+                rest = rest.dropFirst()  // a symbol the model has no phone for
+            }
+        }
+        return phones.isEmpty ? nil : phones
+    }
+}

@@ -1,0 +1,14 @@
+/// The recognizer cannot work.
+public enum SpeechError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The acoustic model or dictionary is missing or unreadable.
+    case model(String)
+    /// PocketSphinx refused the configuration or the grammar.
+    case decoder(String)
+
+    public var description: String {
+        switch self {
+        case .model(let text): "speech model: \(text) (run `make deps` to install pocketsphinx-en-us)"
+        case .decoder(let text): "speech decoder: \(text)"
+        }
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import VoiceShortcuts
+
+/// What was heard.
+public struct Recognition: Sendable, Equatable {
+    /// The phrase heard, or nil when nothing known was said.
+    public var text: String?
+    /// 0…1: the share of the utterance's speech the phrase's words cover
+    /// (0 when rejected).
+    public var confidence: Double
+    /// The decoder's raw hypothesis, garbage words included (for diagnosis).
+    public var hypothesis: String
+    /// (grammar path score − open-vocabulary score) per frame: how much better
+    /// the phrase explains the audio than free English does. Higher is surer.
+    public var margin: Double?
+}
+
+/// Offline speech recognition with a grammar made from the devices and the
+/// voice shortcuts, and a garbage path for everything else. The decoder is
+/// made once and kept warm; `rebuild` replaces it when devices or shortcuts change.
+public final class SpeechRecognizer: @unchecked Sendable {
+    public static let defaultModel = "/usr/share/pocketsphinx/model/en-us"
+
+    private let model: String
+    private let lock = NSLock()
+    private var decoder: PocketSphinxDecoder
+    /// The second pass: the model's open-vocabulary language model and full dictionary.
+    private let openDecoder: PocketSphinxDecoder?
+    private let folder: URL
+    /// The least margin accepted (see `Recognition.margin`), chosen on the
+    /// synthesized corpus of bench/speech/corpus.py.
+    public var threshold: Double
+
+    /// Builds the grammar and starts the decoder.
+    public init(devices: [Device], shortcuts: [VoiceShortcut], model: String = SpeechRecognizer.defaultModel,
+                threshold: Double = SpeechRecognizer.defaultThreshold, secondPass: Bool = true) throws {
+        self.model = model
+        self.threshold = threshold
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("voiceplug-speech-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        decoder = try Self.makeDecoder(devices: devices, shortcuts: shortcuts, model: model, folder: folder)
+        openDecoder = secondPass ? try Self.makeOpenDecoder(model: model) : nil
+        // The first utterance after start decodes differently (frame counters, noise estimates): spend it on silence.
+        _ = try? decoder.decode([Int16](repeating: 0, count: 1600))
+        _ = try? openDecoder?.decode([Int16](repeating: 0, count: 1600))
+    }
+
+    public static let defaultThreshold = -2.5
+
+    private static func hmmPath(_ model: String) -> String {
+        FileManager.default.fileExists(atPath: model + "/en-us/mdef") ? model + "/en-us" : model
+    }
+
+    /// A fast language-model pass (the notes' settings: all senones computed so
+    /// scores compare with the grammar pass; no flat pass, no best path).
+    private static func makeOpenDecoder(model: String) throws -> PocketSphinxDecoder {
+        try PocketSphinxDecoder(arguments: ["-hmm", hmmPath(model), "-lm", model + "/en-us.lm.bin", "-dict", model + "/cmudict-en-us.dict",
+                                            "-logfn", "/dev/null", "-samprate", "16000", "-remove_noise", "yes",
+                                            "-compallsen", "yes", "-fwdflat", "no", "-bestpath", "no"])
+    }
+
+    deinit { try? FileManager.default.removeItem(at: folder) }
+
+    /// Rebuilds the grammar and swaps in a new decoder (the old one serves until then).
+    public func rebuild(devices: [Device], shortcuts: [VoiceShortcut]) throws {
+        let fresh = try Self.makeDecoder(devices: devices, shortcuts: shortcuts, model: model, folder: folder)
+        _ = try? fresh.decode([Int16](repeating: 0, count: 1600))
+        lock.withLock { decoder = fresh }
+    }
+
+    private static func makeDecoder(devices: [Device], shortcuts: [VoiceShortcut], model: String, folder: URL) throws -> PocketSphinxDecoder {
+        guard FileManager.default.fileExists(atPath: model + "/en-us/mdef") || FileManager.default.fileExists(atPath: model + "/mdef") else {
+            throw SpeechError.model("no acoustic model at \(model)")
+        }
+        let hmm = FileManager.default.fileExists(atPath: model + "/en-us/mdef") ? model + "/en-us" : model
+        let dictionary = model + "/cmudict-en-us.dict"
+        var grammar = Grammar(devices: devices, shortcuts: shortcuts)
+        var pronunciations = try Pronunciations(words: grammar.words, dictionary: dictionary)
+        if !pronunciations.unpronounceable.isEmpty {
+            let skip = Set(pronunciations.unpronounceable)
+            grammar = Grammar(devices: devices, shortcuts: shortcuts, pronounceable: { !skip.contains($0) })
+            pronunciations = try Pronunciations(words: grammar.words, dictionary: dictionary)
+        }
+        let tag = UUID().uuidString.prefix(8)
+        let jsgfPath = folder.appendingPathComponent("grammar-\(tag).jsgf").path
+        let dictPath = folder.appendingPathComponent("words-\(tag).dict").path
+        try grammar.jsgf.write(toFile: jsgfPath, atomically: true, encoding: .utf8)
+        try pronunciations.fileText.write(toFile: dictPath, atomically: true, encoding: .utf8)
+        defer {
+            try? FileManager.default.removeItem(atPath: jsgfPath)
+            try? FileManager.default.removeItem(atPath: dictPath)
+        }
+        return try PocketSphinxDecoder(arguments: ["-hmm", hmm, "-dict", dictPath, "-jsgf", jsgfPath, "-logfn", "/dev/null",
+                                                   "-samprate", "16000", "-remove_noise", "yes", "-compallsen", "yes"])
+    }
+
+    /// Recognizes one utterance. Speech that falls into the garbage path, or
+    /// nothing at all, gives no text.
+    public func recognize(_ audio: RecognizerAudio) throws -> Recognition {
+        let decoding = try lock.withLock { try decoder.decode(audio.samples) }
+        // Silence, noise and the grammar's null transitions are not words.
+        let words = decoding.segments.filter { segment in
+            guard let first = segment.word.first else { return false }
+            return first != "<" && first != "[" && first != "("
+        }
+        let garbage = words.filter { $0.word.hasPrefix(Grammar.garbagePrefix) }
+        let commandWords = words.filter { !$0.word.hasPrefix(Grammar.garbagePrefix) }
+        let speechFrames = words.reduce(0) { $0 + max(0, $1.endFrame - $1.startFrame + 1) }
+        guard garbage.isEmpty, !commandWords.isEmpty, speechFrames > 0 else {
+            return Recognition(text: nil, confidence: 0, hypothesis: decoding.hypothesis, margin: nil)
+        }
+        let text = commandWords.map { $0.word.replacingOccurrences(of: #"\(\d+\)$"#, with: "", options: .regularExpression) }
+            .joined(separator: " ")
+        guard let openDecoder else {
+            return Recognition(text: text, confidence: 1, hypothesis: decoding.hypothesis, margin: nil)
+        }
+        let open = try lock.withLock { try openDecoder.decode(audio.samples) }
+        let frames = max(1, decoding.frames)
+        let margin = Double(Int(decoding.score) - Int(open.score)) / Double(frames)
+        // A logistic around the threshold: 0.5 at it, near 1 well above.
+        let confidence = 1 / (1 + exp(-(margin - threshold) / 2))
+        return Recognition(text: margin >= threshold ? text : nil, confidence: margin >= threshold ? confidence : 0,
+                           hypothesis: decoding.hypothesis + " | " + open.hypothesis, margin: margin)
+    }
+}
