@@ -36,7 +36,7 @@ let package = Package(
         .target(name: "Storage", dependencies: ["CSQLite", "VoiceShortcuts"]),
 
         // The gateway service: phrases in, plugs switched, results out.
-        .target(name: "Gateway", dependencies: ["MQTT", "VoiceShortcuts", "Storage", "PlugProtocols", "JSONText"]),
+        .target(name: "Gateway", dependencies: ["MQTT", "VoiceShortcuts", "Storage", "PlugProtocols", "JSONText", "Speech"]),
 
         // Speech: audio input and the recognizer; the only module that imports CPocketSphinx.
         .target(name: "Speech", dependencies: ["CPocketSphinx", "VoiceShortcuts"]),

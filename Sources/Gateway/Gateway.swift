@@ -2,6 +2,7 @@ import Foundation
 import JSONText
 import MQTT
 import PlugProtocols
+import Speech
 import Storage
 import VoiceShortcuts
 
@@ -41,6 +42,8 @@ public final class Gateway: Sendable {
     private let devices: [String: Device]
     private let client: MQTTClient
     private let inFlight = InFlight()
+    /// The warm recognizer for `voiceplug/audio`; nil when the speech model is missing.
+    private let recognizer: SpeechRecognizer?
 
     public init(settings: Settings, registry: VoiceShortcutCenter, log: GatewayLog) throws {
         self.settings = settings
@@ -54,6 +57,12 @@ public final class Gateway: Sendable {
         broker.protocolVersion = .v5
         broker.will = .init(topic: PhraseTopics.status, payload: "offline", qos: .atLeastOnce, retain: true)
         client = try MQTTClient(broker)
+        do {
+            recognizer = try SpeechRecognizer(devices: settings.configuration.devices, shortcuts: registry.allVoiceShortcuts())
+        } catch {
+            log.log(.warning, "no speech recognition: \(error)")
+            recognizer = nil
+        }
     }
 
     /// Connects, serves until `stop` returns, then answers or fails every
@@ -62,7 +71,7 @@ public final class Gateway: Sendable {
         try await client.connect()
         for filter in tracker.filters { try await client.subscribe(filter, qos: .atLeastOnce) }
         let share = settings.shareGroup.map { "$share/\($0)/" } ?? ""
-        for topic in [PhraseTopics.phrase, PhraseTopics.hermesQuery, PhraseTopics.hermesTextCaptured] {
+        for topic in [PhraseTopics.phrase, PhraseTopics.hermesQuery, PhraseTopics.hermesTextCaptured] + (recognizer == nil ? [] : [PhraseTopics.audio]) {
             try await client.subscribe(share + topic, qos: .atLeastOnce)
         }
         try await client.publish(PhraseTopics.status, "online", qos: .atLeastOnce, retain: true)
@@ -94,7 +103,7 @@ public final class Gateway: Sendable {
         for await message in client.messages {
             if Task.isCancelled { return }
             switch message.topic {
-            case PhraseTopics.phrase, PhraseTopics.hermesQuery, PhraseTopics.hermesTextCaptured:
+            case PhraseTopics.phrase, PhraseTopics.hermesQuery, PhraseTopics.hermesTextCaptured, PhraseTopics.audio:
                 guard inFlight.enter() else {
                     log.log(.warning, "ignored a phrase that arrived while stopping")
                     continue
@@ -142,16 +151,69 @@ public final class Gateway: Sendable {
     }
 
     private func refreshRegistry() async {
+        var phrases = Set(registry.index.all.map(\.normalizedPhrase))
         while !Task.isCancelled {
             try? await Task.sleep(for: settings.refreshInterval)
             do { try registry.refresh() } catch { log.log(.warning, "cannot read the shortcut store: \(error)") }
+            // New or changed phrases: the speech grammar follows (the old decoder serves meanwhile).
+            let current = Set(registry.index.all.map(\.normalizedPhrase))
+            if current != phrases, let recognizer {
+                phrases = current
+                do {
+                    try recognizer.rebuild(devices: settings.configuration.devices, shortcuts: registry.allVoiceShortcuts())
+                    log.log(.info, "speech grammar rebuilt: \(current.count) voice shortcuts")
+                } catch {
+                    log.log(.warning, "cannot rebuild the speech grammar: \(error)")
+                }
+            }
         }
+    }
+
+    /// What a WAV payload on `voiceplug/audio` gave.
+    private enum Heard {
+        case phrase(PhraseRequest)
+        case answer(PhraseResult)
+    }
+
+    /// A WAV payload on `voiceplug/audio` becomes a phrase, or an answer (`not_recognized`, `invalid_input`).
+    private func hear(_ message: MQTTMessage) -> Heard {
+        let id = UUID().uuidString.lowercased()
+        func failed(_ code: PhraseResult.ErrorCode, _ text: String) -> Heard {
+            .answer(PhraseResult(id: id, text: "", outcome: .failed(code, message: text, intent: nil), speechConfidence: 0))
+        }
+        guard let recognizer else { return failed(.invalidInput, "speech recognition is not available") }
+        guard message.payload.count <= PhraseTopics.maximumAudioPayload else {
+            return failed(.invalidInput, "the audio has \(message.payload.count) bytes; at most \(PhraseTopics.maximumAudioPayload) are accepted")
+        }
+        let audio: RecognizerAudio
+        do { audio = try WAVReader.read(message.payload) } catch { return failed(.invalidInput, "\(error)") }
+        guard let heard = try? recognizer.recognize(audio), let text = heard.text else {
+            return failed(.notRecognized, "nothing known was heard")
+        }
+        var request = PhraseRequest(text: text, id: id, replyTo: message.properties.responseTopic,
+                                    correlationData: message.properties.correlationData)
+        request.speechConfidence = heard.confidence
+        return .phrase(request)
     }
 
     // MARK: The pipeline
 
     private func handle(_ message: MQTTMessage, arrived: ContinuousClock.Instant) async {
         let request: PhraseRequest
+        if message.topic == PhraseTopics.audio {
+            switch hear(message) {
+            case .phrase(let heard):
+                log.log(.info, "\(heard.id) heard \"\(heard.text)\" (confidence \(String(format: "%.2f", heard.speechConfidence ?? 0)))")
+                var result = await process(heard, arrived: arrived)
+                result.speechConfidence = heard.speechConfidence
+                await answer(heard, with: result, intent: result.recognizedIntent)
+            case .answer(let result):
+                log.log(.info, "\(result.id) audio → \(result.json)")
+                await answer(PhraseRequest(text: "", id: result.id, replyTo: message.properties.responseTopic,
+                                           correlationData: message.properties.correlationData), with: result, intent: nil)
+            }
+            return
+        }
         switch PhraseRequest.decode(message) {
         case .failure(let invalid):
             let result = PhraseResult(id: invalid.partial.id, text: invalid.partial.text,

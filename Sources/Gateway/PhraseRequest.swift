@@ -17,6 +17,8 @@ public struct PhraseRequest: Sendable, Equatable {
     public var replyTo: String?
     public var correlationData: [UInt8]?
     public var origin: Origin
+    /// Set when the phrase was heard, not typed: the recognizer's confidence.
+    public var speechConfidence: Double?
 
     public init(text: String, id: String = UUID().uuidString.lowercased(), replyTo: String? = nil,
                 correlationData: [UInt8]? = nil, origin: Origin = .phraseTopic) {
@@ -43,6 +45,10 @@ public enum PhraseTopics {
     public static let hermesTextCaptured = "hermes/asr/textCaptured"
     public static let hermesIntent = "hermes/intent/ToggleState"
     public static let hermesNotRecognized = "hermes/nlu/intentNotRecognized"
+    /// A spoken phrase: a WAV file as the payload.
+    public static let audio = "voiceplug/audio"
+    /// Largest audio payload accepted (about a minute of 16 kHz audio).
+    public static let maximumAudioPayload = 2 * 1024 * 1024
     /// Largest phrase payload accepted.
     public static let maximumPayload = 16 * 1024
 }

@@ -19,6 +19,9 @@ public struct PhraseResult: Sendable, Equatable {
     public var id: String
     public var text: String
     public var outcome: Outcome
+    /// When the phrase was heard: the recognizer's confidence (results then
+    /// carry `"source":"speech","confidence":…`).
+    public var speechConfidence: Double? = nil
 
     public var ok: Bool {
         if case .switched = outcome { return true }
@@ -41,6 +44,9 @@ public struct PhraseResult: Sendable, Equatable {
         case .failed(let code, let message, let intent):
             fields += ["\"ok\":false", "\"error\":\(quote(code.rawValue))", "\"message\":\(quote(message))"]
             if let intent { fields += ["\"device\":\(quote(intent.deviceID))", "\"state\":\(quote(intent.state.rawValue))"] }
+        }
+        if let confidence = speechConfidence {
+            fields += ["\"source\":\"speech\"", "\"confidence\":\(String(format: "%.3f", confidence))"]
         }
         return "{" + fields.joined(separator: ",") + "}"
     }

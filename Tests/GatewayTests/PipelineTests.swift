@@ -210,6 +210,53 @@ struct PipelineTests {
     }
 }
 
+@Suite("Spoken phrases through the gateway")
+struct SpokenPhraseTests {
+    @Test("a WAV on voiceplug/audio switches a simulated plug, and the result says it was heard")
+    func audioSwitchesPlug() async throws {
+        try await withGateway { gateway in
+            let wav = try synthesizeWAV("turn on the christmas tree", voice: "slt")
+            try await gateway.client.publish("voiceplug/audio", Array(wav), qos: .atLeastOnce)
+            let result = try await gateway.inbox.wait(timeout: .seconds(10), where: { message in
+                message.topic == "voiceplug/result" && GatewayFixture.object(message)?["source"] as? String == "speech"
+            })[0]
+            let object = GatewayFixture.object(result) ?? [:]
+            #expect(object["ok"] as? Bool == true, "\(object)")
+            #expect(object["device"] as? String == "tree" && object["state"] as? String == "on")
+            #expect((object["confidence"] as? NSNumber)?.doubleValue ?? 0 > 0.5)
+
+            try await gateway.client.publish("voiceplug/audio", Array("not audio".utf8), qos: .atLeastOnce)
+            let invalid = try await gateway.inbox.wait(timeout: .seconds(10), where: { message in
+                message.topic == "voiceplug/result" && GatewayFixture.object(message)?["error"] as? String == "invalid_input"
+            })
+            #expect(!invalid.isEmpty)
+        }
+    }
+
+    @Test("a shortcut added with the CLI while the gateway runs is recognized from speech within a few seconds")
+    func newShortcutHeard() async throws {
+        try await withGateway { gateway in
+            let wav = try synthesizeWAV("festive mode", voice: "slt")
+            let (status, _, err) = try await gateway.voiceplug(["shortcuts", "add", "--device", "tree", "--state", "on", "--phrase", "festive mode"])
+            #expect(status == 0, "\(err)")
+            let added = ContinuousClock.now
+            var heard: [String: Any] = [:]
+            while ContinuousClock.now - added < .seconds(10) {
+                try await gateway.client.publish("voiceplug/audio", Array(wav), qos: .atLeastOnce)
+                let answers = try await gateway.inbox.wait(for: 1, timeout: .seconds(10), where: { message in
+                    message.topic == "voiceplug/result" && GatewayFixture.object(message)?["source"] as? String == "speech"
+                })
+                heard = GatewayFixture.object(answers.last!) ?? [:]
+                if heard["ok"] as? Bool == true { break }
+                await gateway.inbox.clear()
+                try await Task.sleep(for: .milliseconds(300))
+            }
+            #expect(heard["ok"] as? Bool == true && heard["device"] as? String == "tree", "\(heard)")
+            #expect(ContinuousClock.now - added < .seconds(5))
+        }
+    }
+}
+
 @Suite("Commands against no broker")
 struct NoBrokerTests {
     @Test("say, plugs and run exit 3 when the broker cannot be reached")

@@ -4,37 +4,10 @@ import Testing
 import TestSupport
 import VoiceShortcuts
 
-/// Speech synthesized at test time: flite or espeak-ng, 16 kHz mono with a
-/// -40 dB pink-noise floor (sox in repeatable mode, so runs agree).
 enum Synthesizer {
     static func speak(_ text: String, voice: String) throws -> RecognizerAudio {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("voiceplug-tts-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let raw = folder.appendingPathComponent("raw.wav").path, clean = folder.appendingPathComponent("clean.wav").path
-        let noise = folder.appendingPathComponent("noise.wav").path, mixed = folder.appendingPathComponent("mixed.wav").path
-        if voice.hasPrefix("espeak") {
-            try run("espeak-ng", ["-v", "en-us", "-w", raw, text])
-        } else {
-            try run("flite", ["-voice", voice, "-t", text, "-o", raw])
-        }
-        try run("sox", ["-R", raw, "-r", "16000", "-c", "1", "-b", "16", clean, "pad", "0.3", "0.3"])
-        try run("sox", ["-R", "-n", "-r", "16000", "-c", "1", "-b", "16", noise, "synth", "5", "pinknoise", "vol", "0.01"])
-        try run("sox", ["-R", "-m", clean, noise, mixed, "trim", "0", duration(clean)])
-        return try WAVReader.read(Array(Data(contentsOf: URL(fileURLWithPath: mixed))))
+        try WAVReader.read(Array(synthesizeWAV(text, voice: voice)))
     }
-
-    private static func duration(_ path: String) throws -> String {
-        let (_, output) = try runCommand("soxi", ["-D", path])
-        return output.trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
-    private static func run(_ tool: String, _ arguments: [String]) throws {
-        let (status, output) = try runCommand(tool, arguments)
-        guard status == 0 else { throw SynthesisFailed(tool: tool, output: output) }
-    }
-
-    struct SynthesisFailed: Error { let tool: String; let output: String }
 }
 
 @Suite("Offline speech recognition on synthesized speech")

@@ -23,6 +23,9 @@ public actor MessageCollector {
     /// Everything received so far.
     public var messages: [MQTTMessage] { received }
 
+    /// Forgets what was received so far.
+    public func clear() { received.removeAll() }
+
     /// Waits until `count` messages that satisfy `predicate` have arrived and returns them.
     public func wait(
         for count: Int = 1,

@@ -1,0 +1,32 @@
+import Foundation
+
+/// Speech synthesized at test time: flite (a voice name) or espeak-ng
+/// ("espeak"), as 16 kHz mono 16-bit WAV with a -40 dB pink-noise floor
+/// (sox in repeatable mode, so runs agree).
+public func synthesizeWAV(_ text: String, voice: String) throws -> Data {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("voiceplug-tts-\(UUID().uuidString.prefix(8))")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let raw = folder.appendingPathComponent("raw.wav").path, clean = folder.appendingPathComponent("clean.wav").path
+    let noise = folder.appendingPathComponent("noise.wav").path, mixed = folder.appendingPathComponent("mixed.wav").path
+    func run(_ tool: String, _ arguments: [String]) throws -> String {
+        let (status, output) = try runCommand(tool, arguments)
+        guard status == 0 else { throw SynthesisFailed(tool: tool, output: output) }
+        return output
+    }
+    if voice.hasPrefix("espeak") {
+        _ = try run("espeak-ng", ["-v", "en-us", "-w", raw, text])
+    } else {
+        _ = try run("flite", ["-voice", voice, "-t", text, "-o", raw])
+    }
+    _ = try run("sox", ["-R", raw, "-r", "16000", "-c", "1", "-b", "16", clean, "pad", "0.3", "0.3"])
+    let seconds = try run("soxi", ["-D", clean]).trimmingCharacters(in: .whitespacesAndNewlines)
+    _ = try run("sox", ["-R", "-n", "-r", "16000", "-c", "1", "-b", "16", noise, "synth", seconds, "pinknoise", "vol", "0.01"])
+    _ = try run("sox", ["-R", "-m", clean, noise, mixed])
+    return try Data(contentsOf: URL(fileURLWithPath: mixed))
+}
+
+public struct SynthesisFailed: Error {
+    public let tool: String
+    public let output: String
+}
