@@ -20,6 +20,8 @@ public final class Gateway: Sendable {
         public var refreshInterval: Duration = .milliseconds(250)
         /// An MQTT 5 shared-subscription group for the phrase topics.
         public var shareGroup: String?
+        /// Whether to load the speech recognizer for `voiceplug/audio`.
+        public var speech = true
 
         public init(broker: MQTTConfiguration, brokerURL: String, configuration: VoicePlugConfiguration, shareGroup: String? = nil) {
             self.broker = broker
@@ -42,8 +44,9 @@ public final class Gateway: Sendable {
     private let devices: [String: Device]
     private let client: MQTTClient
     private let inFlight = InFlight()
-    /// The warm recognizer for `voiceplug/audio`; nil when the speech model is missing.
-    private let recognizer: SpeechRecognizer?
+    /// The warm recognizer for `voiceplug/audio`, loaded in the background
+    /// after start; audio waits for it.
+    private let speech = SpeechSlot()
 
     public init(settings: Settings, registry: VoiceShortcutCenter, log: GatewayLog) throws {
         self.settings = settings
@@ -57,12 +60,6 @@ public final class Gateway: Sendable {
         broker.protocolVersion = .v5
         broker.will = .init(topic: PhraseTopics.status, payload: "offline", qos: .atLeastOnce, retain: true)
         client = try MQTTClient(broker)
-        do {
-            recognizer = try SpeechRecognizer(devices: settings.configuration.devices, shortcuts: registry.allVoiceShortcuts())
-        } catch {
-            log.log(.warning, "no speech recognition: \(error)")
-            recognizer = nil
-        }
     }
 
     /// Connects, serves until `stop` returns, then answers or fails every
@@ -71,7 +68,7 @@ public final class Gateway: Sendable {
         try await client.connect()
         for filter in tracker.filters { try await client.subscribe(filter, qos: .atLeastOnce) }
         let share = settings.shareGroup.map { "$share/\($0)/" } ?? ""
-        for topic in [PhraseTopics.phrase, PhraseTopics.hermesQuery, PhraseTopics.hermesTextCaptured] + (recognizer == nil ? [] : [PhraseTopics.audio]) {
+        for topic in [PhraseTopics.phrase, PhraseTopics.hermesQuery, PhraseTopics.hermesTextCaptured] + (settings.speech ? [PhraseTopics.audio] : []) {
             try await client.subscribe(share + topic, qos: .atLeastOnce)
         }
         try await client.publish(PhraseTopics.status, "online", qos: .atLeastOnce, retain: true)
@@ -80,6 +77,19 @@ public final class Gateway: Sendable {
         log.log(.info, "gateway online on \(settings.brokerURL): \(devices.count) devices, \(registry.index.count) voice shortcuts")
 
         await withTaskGroup(of: Void.self) { group in
+            if settings.speech {
+                // Loaded off the cooperative threads: two decoders take a moment of CPU.
+                let devices = settings.configuration.devices, shortcuts = registry.allVoiceShortcuts(), log = log, speech = speech
+                Thread {
+                    do {
+                        speech.fill(try SpeechRecognizer(devices: devices, shortcuts: shortcuts))
+                        log.log(.info, "speech recognition ready")
+                    } catch {
+                        speech.fill(nil)
+                        log.log(.warning, "no speech recognition: \(error)")
+                    }
+                }.start()
+            }
             group.addTask { [self] in await receive() }
             group.addTask { [self] in await refreshRegistry() }
             await stop()
@@ -157,7 +167,7 @@ public final class Gateway: Sendable {
             do { try registry.refresh() } catch { log.log(.warning, "cannot read the shortcut store: \(error)") }
             // New or changed phrases: the speech grammar follows (the old decoder serves meanwhile).
             let current = Set(registry.index.all.map(\.normalizedPhrase))
-            if current != phrases, let recognizer {
+            if current != phrases, let recognizer = speech.current {
                 phrases = current
                 do {
                     try recognizer.rebuild(devices: settings.configuration.devices, shortcuts: registry.allVoiceShortcuts())
@@ -176,12 +186,12 @@ public final class Gateway: Sendable {
     }
 
     /// A WAV payload on `voiceplug/audio` becomes a phrase, or an answer (`not_recognized`, `invalid_input`).
-    private func hear(_ message: MQTTMessage) -> Heard {
+    private func hear(_ message: MQTTMessage) async -> Heard {
         let id = UUID().uuidString.lowercased()
         func failed(_ code: PhraseResult.ErrorCode, _ text: String) -> Heard {
             .answer(PhraseResult(id: id, text: "", outcome: .failed(code, message: text, intent: nil), speechConfidence: 0))
         }
-        guard let recognizer else { return failed(.invalidInput, "speech recognition is not available") }
+        guard let recognizer = await speech.wait() else { return failed(.invalidInput, "speech recognition is not available") }
         guard message.payload.count <= PhraseTopics.maximumAudioPayload else {
             return failed(.invalidInput, "the audio has \(message.payload.count) bytes; at most \(PhraseTopics.maximumAudioPayload) are accepted")
         }
@@ -201,7 +211,7 @@ public final class Gateway: Sendable {
     private func handle(_ message: MQTTMessage, arrived: ContinuousClock.Instant) async {
         let request: PhraseRequest
         if message.topic == PhraseTopics.audio {
-            switch hear(message) {
+            switch await hear(message) {
             case .phrase(let heard):
                 log.log(.info, "\(heard.id) heard \"\(heard.text)\" (confidence \(String(format: "%.2f", heard.speechConfidence ?? 0)))")
                 var result = await process(heard, arrived: arrived)
@@ -356,3 +366,21 @@ final class InFlight: @unchecked Sendable {
 }
 
 private func jsonString(_ text: String) -> String { JSON.string(text) }
+
+/// The recognizer once it is loaded (or known to be unavailable).
+final class SpeechSlot: @unchecked Sendable {
+    private let lock = NSLock()
+    private var state: (filled: Bool, recognizer: SpeechRecognizer?) = (false, nil)
+
+    func fill(_ recognizer: SpeechRecognizer?) { lock.withLock { state = (true, recognizer) } }
+    var current: SpeechRecognizer? { lock.withLock { state.recognizer } }
+
+    /// The recognizer, waiting while it loads.
+    func wait() async -> SpeechRecognizer? {
+        while true {
+            let (filled, recognizer) = lock.withLock { state }
+            if filled { return recognizer }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+    }
+}

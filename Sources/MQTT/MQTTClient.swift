@@ -207,7 +207,7 @@ public final class MQTTClient: Sendable {
             publish(state: .connecting)
             loop.register(self)
             let expiry: UInt32? = config.protocolVersion == .v5 && !config.cleanSession ? config.sessionExpiry : nil
-            DispatchQueue.global().async { [self] in
+            Thread { [self] in
                 let result = Result { try usingHandle { try handle.connect(host: config.host, port: config.port,
                                                                            keepalive: config.keepalive, sessionExpiry: expiry) } }
                 switch result {
@@ -221,7 +221,7 @@ public final class MQTTClient: Sendable {
                 case .failure:
                     break  // disconnected meanwhile
                 }
-            }
+            }.start()  // a thread of its own: blocking work must not wait for, or hold, a shared pool
         }
     }
 
@@ -557,7 +557,7 @@ public final class MQTTClient: Sendable {
                 }
                 for waiter in waiters { waiter.resume() }
             case .startReconnect:
-                DispatchQueue.global().async { [self] in
+                Thread { [self] in
                     switch Result(catching: { try usingHandle { try handle.reconnect() } }) {
                     case .success:
                         perform(changeState { $0.machine.socketOpened() })
@@ -567,7 +567,7 @@ public final class MQTTClient: Sendable {
                     case .failure:
                         break  // disconnected meanwhile
                     }
-                }
+                }.start()
             case .restoreSubscriptions(let subscriptions):
                 for (filter, qos) in subscriptions {
                     _ = try? handle.subscribe(filter: filter, qos: qos)

@@ -25,7 +25,7 @@ final class GatewayFixture: @unchecked Sendable {
 
     /// Starts everything; `extraDevices` are appended to the configuration's
     /// device list, `plugsimArguments` to plugsim's command line.
-    init(extraDevices: [String] = [], plugsimArguments: [String] = [], confirmTimeoutMs: Int = 1000) async throws {
+    init(extraDevices: [String] = [], plugsimArguments: [String] = [], confirmTimeoutMs: Int = 1000, speech: Bool = false) async throws {
         broker = try PrivateBroker.start()
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("voiceplug-e2e-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -40,7 +40,7 @@ final class GatewayFixture: @unchecked Sendable {
                                    directory: folder)
         try await eventually("plugsim to start", timeout: .seconds(20)) { [plugsim] in plugsim.standardError.contains("plugs (") }
         try await Self.send(client, "plugsim/control", #"{"plug":"deaf-heater","drop":1}"#)
-        gateway = try ChildProcess("voiceplug", ["run", "--log-level", "debug"], directory: folder)
+        gateway = try ChildProcess("voiceplug", ["run", "--log-level", "debug"] + (speech ? [] : ["--no-speech"]), directory: folder)
         try await eventually("the gateway to come online", timeout: .seconds(20)) { [gateway] in
             gateway.standardError.contains("gateway online") || !gateway.isRunning
         }
@@ -89,9 +89,10 @@ final class GatewayFixture: @unchecked Sendable {
 }
 
 /// Runs `body` with a fixture that is always stopped.
-func withGateway<R>(extraDevices: [String] = [], plugsimArguments: [String] = [], confirmTimeoutMs: Int = 1000,
+func withGateway<R>(extraDevices: [String] = [], plugsimArguments: [String] = [], confirmTimeoutMs: Int = 1000, speech: Bool = false,
                     _ body: (GatewayFixture) async throws -> R) async throws -> R {
-    let fixture = try await GatewayFixture(extraDevices: extraDevices, plugsimArguments: plugsimArguments, confirmTimeoutMs: confirmTimeoutMs)
+    let fixture = try await GatewayFixture(extraDevices: extraDevices, plugsimArguments: plugsimArguments,
+                                           confirmTimeoutMs: confirmTimeoutMs, speech: speech)
     do {
         let result = try await body(fixture)
         await fixture.stop()

@@ -210,12 +210,12 @@ struct PipelineTests {
     }
 }
 
-@Suite("Spoken phrases through the gateway")
+@Suite("Spoken phrases through the gateway", .serialized)
 struct SpokenPhraseTests {
     @Test("a WAV on voiceplug/audio switches a simulated plug, and the result says it was heard")
     func audioSwitchesPlug() async throws {
-        try await withGateway { gateway in
-            let wav = try synthesizeWAV("turn on the christmas tree", voice: "slt")
+        try await withGateway(speech: true) { gateway in
+            let wav = try await blocking { try synthesizeWAV("turn on the christmas tree", voice: "slt") }
             try await gateway.client.publish("voiceplug/audio", Array(wav), qos: .atLeastOnce)
             let result = try await gateway.inbox.wait(timeout: .seconds(10), where: { message in
                 message.topic == "voiceplug/result" && GatewayFixture.object(message)?["source"] as? String == "speech"
@@ -235,8 +235,8 @@ struct SpokenPhraseTests {
 
     @Test("a shortcut added with the CLI while the gateway runs is recognized from speech within a few seconds")
     func newShortcutHeard() async throws {
-        try await withGateway { gateway in
-            let wav = try synthesizeWAV("festive mode", voice: "slt")
+        try await withGateway(speech: true) { gateway in
+            let wav = try await blocking { try synthesizeWAV("festive mode", voice: "slt") }
             let (status, _, err) = try await gateway.voiceplug(["shortcuts", "add", "--device", "tree", "--state", "on", "--phrase", "festive mode"])
             #expect(status == 0, "\(err)")
             let added = ContinuousClock.now

@@ -5,13 +5,25 @@ import TestSupport
 import VoiceShortcuts
 
 enum Synthesizer {
-    static func speak(_ text: String, voice: String) throws -> RecognizerAudio {
-        try WAVReader.read(Array(synthesizeWAV(text, voice: voice)))
+    /// Synthesizes and reads speech on a thread of its own.
+    static func speak(_ text: String, voice: String) async throws -> RecognizerAudio {
+        try await blocking { try WAVReader.read(Array(synthesizeWAV(text, voice: voice))) }
     }
 }
 
-@Suite("Offline speech recognition on synthesized speech")
+extension SpeechRecognizer {
+    /// Recognizes on a thread of its own (decoding is seconds of CPU in all).
+    func hear(_ audio: RecognizerAudio) async throws -> Recognition {
+        try await blocking { try self.recognize(audio) }
+    }
+}
+
+@Suite("Offline speech recognition on synthesized speech", .serialized)
 struct RecognizerTests {
+    /// One warm recognizer for the tests that do not change the grammar (two decoders take a moment to load).
+    static let shared = Result { try SpeechRecognizer(devices: devices, shortcuts: [shortcut]) }
+    // (Loaded on first use by a test; the tests hand their decoding to threads of their own.)
+
     static let devices = [
         Device(id: "kitchen-lamp", name: "kitchen lamp", area: "kitchen"),
         Device(id: "desk-fan", name: "desk fan", area: "office", protocol: .shelly),
@@ -27,8 +39,8 @@ struct RecognizerTests {
     }
 
     @Test("in-grammar commands are recognized and never land on a wrong device")
-    func inGrammar() throws {
-        let recognizer = try SpeechRecognizer(devices: Self.devices, shortcuts: [Self.shortcut])
+    func inGrammar() async throws {
+        let recognizer = try Self.shared.get()
         let cases: [(String, String, PowerState)] = [
             ("turn on the kitchen lamp", "kitchen-lamp", .on), ("switch off the christmas tree", "tree", .off),
             ("turn the desk fan on", "desk-fan", .on), ("kettle off", "kettle", .off), ("lights out", "kitchen-lamp", .off),
@@ -36,7 +48,7 @@ struct RecognizerTests {
         var right = 0, wrong: [String] = []
         for voice in ["slt", "rms", "espeak"] {
             for (text, device, state) in cases {
-                let heard = try recognizer.recognize(try Synthesizer.speak(text, voice: voice))
+                let heard = try await recognizer.hear(try await Synthesizer.speak(text, voice: voice))
                 switch intent(of: heard) {
                 case ToggleStateIntent(deviceID: device, state: state)?: right += 1
                 case let other?: wrong.append("\(text) [\(voice)] → \(other)")
@@ -49,13 +61,13 @@ struct RecognizerTests {
     }
 
     @Test("speech that is not a command switches nothing")
-    func outOfGrammar() throws {
-        let recognizer = try SpeechRecognizer(devices: Self.devices, shortcuts: [Self.shortcut])
+    func outOfGrammar() async throws {
+        let recognizer = try Self.shared.get()
         var accepted: [String] = []
         for voice in ["slt", "espeak"] {
             for text in ["what is the weather like today", "turn on the radio", "play some music", "open the garage door",
                          "how are you today", "set a timer for ten minutes"] {
-                let heard = try recognizer.recognize(try Synthesizer.speak(text, voice: voice))
+                let heard = try await recognizer.hear(try await Synthesizer.speak(text, voice: voice))
                 if intent(of: heard) != nil { accepted.append("\(text) [\(voice)] → \(heard.text ?? "")") }
             }
         }
@@ -63,20 +75,20 @@ struct RecognizerTests {
     }
 
     @Test("a shortcut added later is recognized after the grammar is rebuilt")
-    func rebuild() throws {
-        let recognizer = try SpeechRecognizer(devices: Self.devices, shortcuts: [])
-        let audio = try Synthesizer.speak("good morning", voice: "slt")
-        #expect(intent(of: try recognizer.recognize(audio)) == nil)
+    func rebuild() async throws {
+        let recognizer = try await blocking { try SpeechRecognizer(devices: Self.devices, shortcuts: []) }
+        let audio = try await Synthesizer.speak("good morning", voice: "slt")
+        #expect(intent(of: try await recognizer.hear(audio)) == nil)
         let morning = VoiceShortcut(invocationPhrase: "good morning", shortcut: Shortcut(intent: ToggleStateIntent(deviceID: "kettle", state: .on)))
         let start = ContinuousClock.now
-        try recognizer.rebuild(devices: Self.devices, shortcuts: [Self.shortcut, morning])
+        try await blocking { try recognizer.rebuild(devices: Self.devices, shortcuts: [Self.shortcut, morning]) }
         #expect(ContinuousClock.now - start < .seconds(2))
-        #expect(try recognizer.recognize(audio).text == "good morning")
+        #expect(try await recognizer.hear(audio).text == "good morning")
     }
 
     @Test("silence is not recognized")
-    func silence() throws {
-        let recognizer = try SpeechRecognizer(devices: Self.devices, shortcuts: [Self.shortcut])
-        #expect(try recognizer.recognize(RecognizerAudio(samples: [Int16](repeating: 0, count: 32000))).text == nil)
+    func silence() async throws {
+        let recognizer = try Self.shared.get()
+        #expect(try await recognizer.hear(RecognizerAudio(samples: [Int16](repeating: 0, count: 32000))).text == nil)
     }
 }

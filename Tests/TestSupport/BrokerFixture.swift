@@ -61,3 +61,11 @@ public func eventually(
 public enum LocalBrokerPort {
     public static func free() throws -> Int { try freeLoopbackPort() }
 }
+
+/// Runs blocking work (child processes, decoding) on a thread of its own, so
+/// that it does not hold one of Swift's few cooperative threads.
+public func blocking<Result: Sendable>(_ work: @escaping @Sendable () throws -> Result) async throws -> Result {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Swift.Result { try work() }) }.start()
+    }
+}

@@ -8,7 +8,7 @@ enum RunCommand {
     static let spec = CommandSpec(
         name: "run", summary: "Runs the gateway: phrases from MQTT switch the configured plugs.",
         usage: "run [--config FILE] [--broker URL] [--db FILE] [--log-level error|warning|info|debug] [--share-group NAME]",
-        options: ["config", "broker", "db", "log-level", "share-group"],
+        options: ["config", "broker", "db", "log-level", "share-group"], flags: ["no-speech"],
         details: """
             --config FILE      the devices (default: voiceplug.json in the current folder)
             --broker URL       mqtt://[user@]host:port or mqtts://… (default: the config's broker, else
@@ -18,9 +18,10 @@ enum RunCommand {
             --log-level LEVEL  what goes to standard error (default info: one line per phrase)
             --share-group NAME take phrases through an MQTT 5 shared subscription, so several gateways
                                on one broker each handle a part of them
+            --no-speech        do not load the speech recognizer (no voiceplug/audio)
 
             Phrases: voiceplug/phrase (text, or {"text","id","replyTo"}), hermes/nlu/query and
-            hermes/asr/textCaptured. Results: voiceplug/result (or replyTo, or the MQTT 5 response topic).
+            hermes/asr/textCaptured; spoken phrases: a WAV file on voiceplug/audio. Results: voiceplug/result (or replyTo, or the MQTT 5 response topic).
             Plug states: retained voiceplug/plugs/<id>. Status: retained voiceplug/status online/offline.
             SIGINT or SIGTERM answers the phrases in flight, publishes offline and exits 0.
             """)
@@ -43,8 +44,9 @@ enum RunCommand {
             }
             let broker = try BrokerSettings(parsed, configuration: configuration, console: console, command: spec.name)
             url = broker.url
-            let settings = Gateway.Settings(broker: broker.mqtt, brokerURL: broker.url, configuration: configuration,
+            var settings = Gateway.Settings(broker: broker.mqtt, brokerURL: broker.url, configuration: configuration,
                                             shareGroup: parsed.options["share-group"])
+            settings.speech = !parsed.flags.contains("no-speech")
             let log = GatewayLog(level: level) { console.err($0) }
             gateway = try Gateway(settings: settings, registry: context.registry(), log: log)
         } catch {
