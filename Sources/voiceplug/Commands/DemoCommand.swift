@@ -1,5 +1,6 @@
 import CommandLineSupport
 import Foundation
+import LocalBroker
 import VoiceShortcuts
 
 /// `voiceplug demo`: the main job on a private local broker — plugsim with
@@ -71,6 +72,7 @@ enum DemoCommand {
             console.out("  say \"\(phrase)\"   (\(note))\n      \(SayCommand.describe(result, configuration: configuration))\n")
             console.out("      " + states.line(configuration) + "\n\n")
         }
+        await speak("turn off the desk fan", stack: stack)
         console.out(states.table(configuration) + "\n")
         guard failures == 0 else {
             console.err("voiceplug demo: \(failures) phrase(s) got no answer; see the logs in \(stack.folder.path)\n")
@@ -91,6 +93,27 @@ enum DemoCommand {
         }
         return .ok
     }
+
+    /// One spoken phrase: espeak-ng → WAV → `voiceplug hear --send`.
+    static func speak(_ phrase: String, stack: LocalStack) async {
+        let console = stack.console
+        let wav = stack.folder.appendingPathComponent("spoken.wav").path
+        let log = stack.folder.appendingPathComponent("hear.log").path
+        do {
+            let synthesis = try SpawnedProcess("/usr/bin/espeak-ng", ["-v", "en-us", "-w", wav, phrase])
+            synthesis.reap(within: 10)
+            let config = stack.folder.appendingPathComponent("voiceplug.json").path
+            let db = stack.folder.appendingPathComponent("voiceplug.db").path
+            let hear = try SpawnedProcess(stack.programs.appendingPathComponent("voiceplug").path,
+                                          ["hear", wav, "--send", "--broker", stack.broker.url, "--config", config, "--db", db], log: log)
+            while hear.isRunning { try await Task.sleep(for: .milliseconds(20)) }
+            try await Task.sleep(for: .milliseconds(150))
+            let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            console.out("  speak \"\(phrase)\"   (espeak-ng → WAV → voiceplug hear --send)\n")
+            for line in output.split(separator: "\n") { console.out("      \(line)\n") }
+            console.out("      " + stack.states.line(stack.configuration) + "\n\n")
+        } catch {
+            console.out("  speak \"\(phrase)\": \(error)\n\n")
+        }
+    }
 }
-
-

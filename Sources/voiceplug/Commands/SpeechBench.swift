@@ -1,0 +1,61 @@
+import CommandLineSupport
+import Foundation
+import LocalBroker
+import Speech
+import VoiceShortcuts
+
+/// `voiceplug bench --speech`: decoder start, grammar rebuild and real-time
+/// factor with 100 devices and 1,000 voice shortcuts.
+enum SpeechBench {
+    static func run(json: Bool, console: Console) async throws -> ExitCode {
+        let devices = BenchData().devices
+        let first = ["quiet", "bright", "sunny", "rainy", "lazy", "busy", "happy", "sleepy", "early", "late"]
+        let second = ["morning", "evening", "weekend", "movie", "dinner", "party", "reading", "study", "garden", "holiday"]
+        let third = ["mode", "time", "scene", "setup", "start", "end", "plan", "hour", "break", "please"]
+        var shortcuts: [VoiceShortcut] = []
+        for (index, (a, (b, c))) in zip(0..., first.flatMap { a in second.flatMap { b in third.map { (a, (b, $0)) } } }).prefix(1000) {
+            let device = devices[(index / 2) % devices.count]
+            shortcuts.append(VoiceShortcut(invocationPhrase: "\(a) \(b) \(c)",
+                                           shortcut: Shortcut(intent: ToggleStateIntent(deviceID: "\(device.id)-\(index / 200)", state: index % 2 == 0 ? .on : .off))))
+        }
+        let clock = ContinuousClock()
+        var recognizer: SpeechRecognizer?
+        let start = clock.measure { recognizer = try? SpeechRecognizer(devices: devices, shortcuts: shortcuts) }
+        guard let recognizer else { throw SpeechError.model("the recognizer did not start") }
+        let rebuild = try clock.measure { try recognizer.rebuild(devices: devices, shortcuts: shortcuts) }
+
+        // Synthesized utterances: decoding time over audio time.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("voiceplug-speechbench-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var audioSeconds = 0.0, decodeSeconds = 0.0, recognized = 0
+        let phrases = ["turn on the desk lamp", "switch off the garden heater", "quiet evening mode", "what is the weather like today",
+                       "bring the porch radio to off", "sunny weekend party"]
+        for (index, phrase) in phrases.enumerated() {
+            let path = folder.appendingPathComponent("\(index).wav").path
+            let synthesis = try SpawnedProcess("/usr/bin/flite", ["-voice", "slt", "-t", phrase, "-o", path])
+            synthesis.reap(within: 20)
+            let audio = try WAVReader.read(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+            var heard: Recognition?
+            let elapsed = try clock.measure { heard = try recognizer.recognize(audio) }
+            audioSeconds += audio.duration
+            decodeSeconds += seconds(elapsed)
+            if heard?.text != nil { recognized += 1 }
+        }
+        let rtf = decodeSeconds / audioSeconds
+        if json {
+            console.out("{\"decoder_start_s\":\(seconds(start)),\"grammar_rebuild_s\":\(seconds(rebuild)),\"real_time_factor\":\(rtf),"
+                        + "\"utterances\":\(phrases.count),\"recognized\":\(recognized)}\n")
+        } else {
+            console.out(String(format: "recognizer start (grammar of 100 devices and 1,000 shortcuts, both decoders): %.2f s\n", seconds(start)))
+            console.out(String(format: "grammar rebuild (same size):                                                %.2f s\n", seconds(rebuild)))
+            console.out(String(format: "real-time factor (grammar pass + language-model pass, %d utterances, %.1f s of audio): %.3f\n",
+                               phrases.count, audioSeconds, rtf))
+        }
+        return .ok
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}
