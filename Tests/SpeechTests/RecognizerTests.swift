@@ -86,6 +86,17 @@ struct RecognizerTests {
         #expect(try await recognizer.hear(audio).text == "good morning")
     }
 
+    @Test("a synthesizer's raw file, with digital silence, is recognized")
+    func digitalSilence() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("raw-\(UUID().uuidString.prefix(8)).wav").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let (status, _) = try await blocking { try runCommand("espeak-ng", ["-v", "en-us", "-w", path, "turn on the kitchen lamp"]) }
+        #expect(status == 0)
+        let audio = try WAVReader.read(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+        let heard = try await Self.shared.get().hear(audio)
+        #expect(intent(of: heard) == ToggleStateIntent(deviceID: "kitchen-lamp", state: .on), "\(heard)")
+    }
+
     @Test("silence is not recognized")
     func silence() async throws {
         let recognizer = try Self.shared.get()
