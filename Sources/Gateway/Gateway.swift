@@ -4,6 +4,7 @@ import MQTT
 import PlugProtocols
 import Speech
 import Storage
+import Synchronization
 import VoiceShortcuts
 
 /// The gateway: phrases in, plugs switched and confirmed, results out.
@@ -47,6 +48,8 @@ public final class Gateway: Sendable {
     /// The warm recognizer for `voiceplug/audio`, loaded in the background
     /// after start; audio waits for it.
     private let speech = SpeechSlot()
+    /// One utterance detector per Hermes site.
+    private let sites = Mutex<[String: UtteranceDetector]>([:])
 
     public init(settings: Settings, registry: VoiceShortcutCenter, log: GatewayLog) throws {
         self.settings = settings
@@ -68,7 +71,8 @@ public final class Gateway: Sendable {
         try await client.connect()
         for filter in tracker.filters { try await client.subscribe(filter, qos: .atLeastOnce) }
         let share = settings.shareGroup.map { "$share/\($0)/" } ?? ""
-        for topic in [PhraseTopics.phrase, PhraseTopics.hermesQuery, PhraseTopics.hermesTextCaptured] + (settings.speech ? [PhraseTopics.audio] : []) {
+        for topic in [PhraseTopics.phrase, PhraseTopics.hermesQuery, PhraseTopics.hermesTextCaptured]
+            + (settings.speech ? [PhraseTopics.audio, PhraseTopics.hermesAudioFrames] : []) {
             try await client.subscribe(share + topic, qos: .atLeastOnce)
         }
         try await client.publish(PhraseTopics.status, "online", qos: .atLeastOnce, retain: true)
@@ -120,6 +124,15 @@ public final class Gateway: Sendable {
                 }
                 Task { [self] in
                     await handle(message, arrived: .now)
+                    inFlight.leave()
+                }
+            case let topic where topic.hasPrefix("hermes/audioServer/") && topic.hasSuffix("/audioFrame"):
+                let site = String(topic.dropFirst("hermes/audioServer/".count).dropLast("/audioFrame".count))
+                guard let frame = try? WAVReader.read(message.payload),
+                      let utterance = sites.withLock({ $0[site, default: UtteranceDetector()].add(frame.samples) }),
+                      inFlight.enter() else { continue }
+                Task { [self] in
+                    await handleSpoken(utterance, site: site, arrived: .now)
                     inFlight.leave()
                 }
             default:
@@ -188,22 +201,52 @@ public final class Gateway: Sendable {
     /// A WAV payload on `voiceplug/audio` becomes a phrase, or an answer (`not_recognized`, `invalid_input`).
     private func hear(_ message: MQTTMessage) async -> Heard {
         let id = UUID().uuidString.lowercased()
-        func failed(_ code: PhraseResult.ErrorCode, _ text: String) -> Heard {
-            .answer(PhraseResult(id: id, text: "", outcome: .failed(code, message: text, intent: nil), speechConfidence: 0))
-        }
-        guard let recognizer = await speech.wait() else { return failed(.invalidInput, "speech recognition is not available") }
         guard message.payload.count <= PhraseTopics.maximumAudioPayload else {
-            return failed(.invalidInput, "the audio has \(message.payload.count) bytes; at most \(PhraseTopics.maximumAudioPayload) are accepted")
+            return .answer(Self.spokenFailure(id, .invalidInput,
+                                              "the audio has \(message.payload.count) bytes; at most \(PhraseTopics.maximumAudioPayload) are accepted"))
         }
         let audio: RecognizerAudio
-        do { audio = try WAVReader.read(message.payload) } catch { return failed(.invalidInput, "\(error)") }
-        guard let heard = try? recognizer.recognize(audio), let text = heard.text else {
-            return failed(.notRecognized, "nothing known was heard")
+        do { audio = try WAVReader.read(message.payload) } catch { return .answer(Self.spokenFailure(id, .invalidInput, "\(error)")) }
+        return await hear(audio, as: PhraseRequest(text: "", id: id, replyTo: message.properties.responseTopic,
+                                                   correlationData: message.properties.correlationData))
+    }
+
+    /// Recognizes `audio`; the phrase heard takes `request`'s place.
+    private func hear(_ audio: RecognizerAudio, as request: PhraseRequest) async -> Heard {
+        guard let recognizer = await speech.wait() else {
+            return .answer(Self.spokenFailure(request.id, .invalidInput, "speech recognition is not available"))
         }
-        var request = PhraseRequest(text: text, id: id, replyTo: message.properties.responseTopic,
-                                    correlationData: message.properties.correlationData)
-        request.speechConfidence = heard.confidence
-        return .phrase(request)
+        guard let heard = try? recognizer.recognize(audio), let text = heard.text else {
+            return .answer(Self.spokenFailure(request.id, .notRecognized, "nothing known was heard"))
+        }
+        var phrase = request
+        phrase.text = text
+        phrase.speechConfidence = heard.confidence
+        return .phrase(phrase)
+    }
+
+    private static func spokenFailure(_ id: String, _ code: PhraseResult.ErrorCode, _ message: String) -> PhraseResult {
+        PhraseResult(id: id, text: "", outcome: .failed(code, message: message, intent: nil), speechConfidence: 0)
+    }
+
+    /// An utterance cut from a Hermes site's audio frames, answered the Hermes way.
+    private func handleSpoken(_ audio: RecognizerAudio, site: String, arrived: ContinuousClock.Instant) async {
+        let request = PhraseRequest(text: "", origin: .hermes(sessionID: nil, siteID: site))
+        await respond(to: await hear(audio, as: request), request: request, arrived: arrived)
+    }
+
+    /// Acts on what was heard and answers.
+    private func respond(to heard: Heard, request: PhraseRequest, arrived: ContinuousClock.Instant) async {
+        switch heard {
+        case .phrase(let phrase):
+            log.log(.info, "\(phrase.id) heard \"\(phrase.text)\" (confidence \(String(format: "%.2f", phrase.speechConfidence ?? 0)))")
+            var result = await process(phrase, arrived: arrived)
+            result.speechConfidence = phrase.speechConfidence
+            await answer(phrase, with: result, intent: result.recognizedIntent)
+        case .answer(let result):
+            log.log(.info, "\(result.id) audio → \(result.json)")
+            await answer(request, with: result, intent: nil)
+        }
     }
 
     // MARK: The pipeline
@@ -211,17 +254,13 @@ public final class Gateway: Sendable {
     private func handle(_ message: MQTTMessage, arrived: ContinuousClock.Instant) async {
         let request: PhraseRequest
         if message.topic == PhraseTopics.audio {
-            switch await hear(message) {
-            case .phrase(let heard):
-                log.log(.info, "\(heard.id) heard \"\(heard.text)\" (confidence \(String(format: "%.2f", heard.speechConfidence ?? 0)))")
-                var result = await process(heard, arrived: arrived)
-                result.speechConfidence = heard.speechConfidence
-                await answer(heard, with: result, intent: result.recognizedIntent)
-            case .answer(let result):
-                log.log(.info, "\(result.id) audio → \(result.json)")
-                await answer(PhraseRequest(text: "", id: result.id, replyTo: message.properties.responseTopic,
-                                           correlationData: message.properties.correlationData), with: result, intent: nil)
+            let heard = await hear(message)
+            let id: String = switch heard {
+            case .phrase(let phrase): phrase.id
+            case .answer(let result): result.id
             }
+            await respond(to: heard, request: PhraseRequest(text: "", id: id, replyTo: message.properties.responseTopic,
+                                                            correlationData: message.properties.correlationData), arrived: arrived)
             return
         }
         switch PhraseRequest.decode(message) {

@@ -47,6 +47,8 @@ public enum PhraseTopics {
     public static let hermesNotRecognized = "hermes/nlu/intentNotRecognized"
     /// A spoken phrase: a WAV file as the payload.
     public static let audio = "voiceplug/audio"
+    /// Rhasspy Hermes audio: small WAV frames per site; the gateway finds the utterances.
+    public static let hermesAudioFrames = "hermes/audioServer/+/audioFrame"
     /// Largest audio payload accepted (about a minute of 16 kHz audio).
     public static let maximumAudioPayload = 2 * 1024 * 1024
     /// Largest phrase payload accepted.

@@ -233,6 +233,28 @@ struct SpokenPhraseTests {
         }
     }
 
+    @Test("Hermes audio frames: the gateway finds the utterance, switches the plug and answers for the site")
+    func hermesAudioFrames() async throws {
+        try await withGateway(speech: true) { gateway in
+            let wav = try await blocking { try synthesizeWAV("turn off the desk fan", voice: "slt") }
+            let samples = pcmSamples(of: wav)
+            let quiet = (0..<16000).map { Int16(truncatingIfNeeded: ($0 &* 7919) % 200 - 100) }
+            for start in stride(from: 0, to: samples.count + quiet.count, by: 512) {
+                let all = samples + quiet
+                let frame = Array(all[start..<min(start + 512, all.count)])
+                try await gateway.client.publish("hermes/audioServer/den/audioFrame", wavFile(frame), qos: .atLeastOnce)
+            }
+            let intent = try await gateway.inbox.wait(timeout: .seconds(15), where: { $0.topic == "hermes/intent/ToggleState" })[0]
+            let object = GatewayFixture.object(intent) ?? [:]
+            #expect(object["siteId"] as? String == "den", "\(object)")
+            #expect((object["input"] as? String) == "turn off the desk fan")
+            let result = try await gateway.inbox.wait(timeout: .seconds(10), where: { message in
+                message.topic == "voiceplug/result" && GatewayFixture.object(message)?["source"] as? String == "speech"
+            })[0]
+            #expect(GatewayFixture.object(result)?["device"] as? String == "desk-fan")
+        }
+    }
+
     @Test("a shortcut added with the CLI while the gateway runs is recognized from speech within a few seconds")
     func newShortcutHeard() async throws {
         try await withGateway(speech: true) { gateway in
@@ -272,4 +294,29 @@ struct NoBrokerTests {
             #expect(process.standardError.contains("cannot reach the broker"))
         }
     }
+}
+
+/// The 16-bit samples of a WAV file's data chunk.
+func pcmSamples(of wav: Data) -> [Int16] {
+    let bytes = Array(wav)
+    var offset = 12
+    while offset + 8 <= bytes.count {
+        let size = Int(bytes[offset + 4]) | Int(bytes[offset + 5]) << 8 | Int(bytes[offset + 6]) << 16 | Int(bytes[offset + 7]) << 24
+        if bytes[offset..<offset + 4] == Array("data".utf8)[...] {
+            let body = bytes[(offset + 8)..<min(bytes.count, offset + 8 + size)]
+            return stride(from: body.startIndex, to: body.endIndex - 1, by: 2).map { Int16(bitPattern: UInt16(body[$0]) | UInt16(body[$0 + 1]) << 8) }
+        }
+        offset += 8 + size + (size & 1)
+    }
+    return []
+}
+
+/// A 16 kHz mono 16-bit WAV file holding `samples` (one Hermes audio frame).
+func wavFile(_ samples: [Int16]) -> [UInt8] {
+    func le16(_ value: Int) -> [UInt8] { [UInt8(value & 0xFF), UInt8((value >> 8) & 0xFF)] }
+    func le32(_ value: Int) -> [UInt8] { le16(value & 0xFFFF) + le16(value >> 16) }
+    let data = samples.flatMap { le16(Int(UInt16(bitPattern: $0))) }
+    let fmt = le16(1) + le16(1) + le32(16000) + le32(32000) + le16(2) + le16(16)
+    return Array("RIFF".utf8) + le32(36 + data.count) + Array("WAVE".utf8) + Array("fmt ".utf8) + le32(16) + fmt
+        + Array("data".utf8) + le32(data.count) + data
 }
