@@ -37,7 +37,7 @@ struct PipelineTests {
             let start = ContinuousClock.now
             let offline = try await gateway.say("porch light on")
             #expect(offline["error"] as? String == "device_offline")
-            #expect(ContinuousClock.now - start < .milliseconds(500), "refused at once, without a command")
+            #expect(ContinuousClock.now - start < .milliseconds(900), "refused at once: a command would have waited for its 1 s timeout")
 
             let deaf = try await gateway.say("turn on the garage heater")
             #expect(deaf["error"] as? String == "timeout")

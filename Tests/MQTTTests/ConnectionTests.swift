@@ -19,7 +19,9 @@ struct ConnectionTests {
             #expect(code == .errno)
             #expect("\(error)".contains("Connection refused"))
         }
-        #expect(ContinuousClock.now - start < .seconds(2))
+        // The error type shows it was refused, not timed out; the bound only guards
+        // against a hang (the connect timeout is 5 s; the suite runs under load).
+        #expect(ContinuousClock.now - start < .seconds(4))
         #expect(client.connectionState == .disconnected)
     }
 

@@ -22,7 +22,7 @@ struct SecurityTests {
                     #expect(refusal.isNotAuthorized)
                     #expect("\(refusal)".lowercased().contains("not authori"))
                 }
-                #expect(ContinuousClock.now - start < .seconds(2))
+                #expect(ContinuousClock.now - start < .seconds(4))  // refused, not timed out (5 s): see the error above
                 #expect(client.connectionState == .disconnected)
 
                 config.credentials = .init(username: "lamp", password: "s3cret")
@@ -95,7 +95,7 @@ struct SecurityTests {
             } catch let error as MQTTError {
                 #expect("\(error)".contains("TLS") || "\(error)".lowercased().contains("certificate"), "\(error)")
             }
-            #expect(ContinuousClock.now - start < .seconds(3))
+            #expect(ContinuousClock.now - start < .seconds(4))
 
             // The server name is checked: the certificate names 127.0.0.1 and localhost only.
             var wrongName = config

@@ -82,7 +82,7 @@ struct RecognizerTests {
         let morning = VoiceShortcut(invocationPhrase: "good morning", shortcut: Shortcut(intent: ToggleStateIntent(deviceID: "kettle", state: .on)))
         let start = ContinuousClock.now
         try await blocking { try recognizer.rebuild(devices: Self.devices, shortcuts: [Self.shortcut, morning]) }
-        #expect(ContinuousClock.now - start < .seconds(2))
+        #expect(ContinuousClock.now - start < .seconds(10))  // a hang guard; the figure comes from `voiceplug bench --speech`
         #expect(try await recognizer.hear(audio).text == "good morning")
     }
 
