@@ -45,12 +45,12 @@ let package = Package(
         .target(name: "PlugProtocols", dependencies: ["VoiceShortcuts"]),
 
         // Starts and stops a private mosquitto broker (tests and `voiceplug demo`).
-        .target(name: "LocalBroker"),
+        .target(name: "LocalBroker", dependencies: ["MQTT"]),
 
         // Fast JSON text writing (command-line output, gateway results).
         .target(name: "JSONText"),
         // What both command-line programs share: argument parsing, console, signals.
-        .target(name: "CommandLineSupport"),
+        .target(name: "CommandLineSupport", dependencies: ["VoiceShortcuts"]),
 
         // Command-line programs.
         .executableTarget(name: "voiceplug", dependencies: ["MQTT", "LocalBroker", "VoiceShortcuts", "Storage", "CommandLineSupport", "JSONText", "Gateway", "PlugProtocols", "Speech"]),

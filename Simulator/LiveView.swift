@@ -6,15 +6,13 @@ import Foundation
 final class LiveView: @unchecked Sendable {
     private let console: Console
     private let tableMode: Bool
-    private let title: String
     private var lastDraw = ContinuousClock.now - .seconds(1)
     /// The latest event, shown under the table.
     private var lastEvent: String?
 
-    init(console: Console, table: Bool, title: String) {
+    init(console: Console, table: Bool) {
         self.console = console
         self.tableMode = table
-        self.title = title
     }
 
     func start() {

@@ -57,7 +57,7 @@ final class PlugSimulator: Sendable {
 
     /// Runs until SIGINT or SIGTERM, then publishes every plug offline and returns.
     func run() async throws {
-        let view = LiveView(console: console, table: options.table, title: "plugsim")
+        let view = LiveView(console: console, table: options.table)
         view.start()
         defer { view.stop() }
 

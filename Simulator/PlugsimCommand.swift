@@ -102,7 +102,7 @@ enum PlugsimCommand {
         let offline = Set((parsed.options["offline"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
         let known = Set(devices.map(\.id))
         for id in offline where !known.contains(id) {
-            let hint = suggestion(for: id, among: Array(known)).map { " — did you mean '\($0)'?" } ?? ""
+            let hint = nearestName(to: id, among: Array(known)).map { " — did you mean '\($0)'?" } ?? ""
             throw usage("--offline names '\(id)', which is not a simulated plug\(hint)")
         }
         var telePeriod: Duration? = .seconds(300)

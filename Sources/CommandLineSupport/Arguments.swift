@@ -1,3 +1,5 @@
+import VoiceShortcuts
+
 /// What a command accepts on the command line.
 public struct CommandSpec: Sendable {
     /// "shortcuts add".
@@ -120,7 +122,7 @@ public struct Arguments {
                 options[name] = value
             } else {
                 let known = spec.options + spec.flags
-                let hint = suggestion(for: name, among: known).map { " — did you mean --\($0)?" } ?? ""
+                let hint = nearestName(to: name, among: known).map { " — did you mean --\($0)?" } ?? ""
                 throw UsageError(message: "unknown option '--\(name)'\(hint)", command: spec.name)
             }
         }
@@ -138,22 +140,4 @@ public struct Arguments {
         guard let value = options[name] else { throw UsageError(message: "--\(name) is required", command: spec.name) }
         return value
     }
-}
-
-/// The closest name within two edits, if exactly one is closest.
-public func suggestion(for word: String, among candidates: [String]) -> String? {
-    func distance(_ a: [Character], _ b: [Character]) -> Int {
-        var previous = Array(0...b.count)
-        for (i, x) in a.enumerated() {
-            var current = [i + 1]
-            for (j, y) in b.enumerated() {
-                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
-            }
-            previous = current
-        }
-        return previous[b.count]
-    }
-    let scored = candidates.map { ($0, distance(Array(word.lowercased()), Array($0.lowercased()))) }
-    guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 2 else { return nil }
-    return scored.filter { $0.1 == best.1 }.count == 1 ? best.0 : nil
 }

@@ -19,6 +19,15 @@ open class Console: @unchecked Sendable {
             return max(got, 0)
         }
     }
+    /// All of standard input.
+    public func readAll() -> [UInt8] {
+        var bytes: [UInt8] = []
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 8)
+        defer { buffer.deallocate() }
+        while case let count = read(into: buffer), count > 0 { bytes += buffer[..<count] }
+        return bytes
+    }
+
     /// The environment variables.
     open var environment: [String: String] { ProcessInfo.processInfo.environment }
     /// The folder relative paths are taken from.

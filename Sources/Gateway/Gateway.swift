@@ -370,14 +370,6 @@ extension PhraseResult {
     }
 }
 
-extension PlugReport {
-    var deviceID: String {
-        switch self {
-        case .state(let id, _), .availability(let id, _): id
-        }
-    }
-}
-
 /// Counts phrases in flight; after `close()`, no new ones enter.
 final class InFlight: @unchecked Sendable {
     private let lock = NSLock()

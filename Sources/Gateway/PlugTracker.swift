@@ -17,6 +17,12 @@ public struct PlugStatus: Sendable, Equatable {
 public enum PlugReport: Sendable, Equatable {
     case state(deviceID: String, PowerState)
     case availability(deviceID: String, online: Bool)
+
+    public var deviceID: String {
+        switch self {
+        case .state(let id, _), .availability(let id, _): id
+        }
+    }
 }
 
 /// Follows every configured plug's state and availability topics (retained
@@ -63,8 +69,7 @@ public final class PlugTracker: Sendable {
                 case .state(let id, let state): statuses[id]?.state = state
                 case .availability(let id, let online): statuses[id]?.online = online
                 }
-                if case .state(let id, _) = report { statuses[id]?.updated = date }
-                if case .availability(let id, _) = report { statuses[id]?.updated = date }
+                statuses[report.deviceID]?.updated = date
             }
         }
         return reports

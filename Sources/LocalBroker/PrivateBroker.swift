@@ -1,4 +1,5 @@
 import Foundation
+import MQTT
 
 #if canImport(Glibc)
 import Glibc
@@ -237,14 +238,6 @@ public final class PrivateBroker: @unchecked Sendable {
             }
         }
     }
-}
-
-/// Raises the soft open-file limit to the hard limit.
-private func raiseOpenFileLimit() {
-    var limit = rlimit()
-    guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
-    limit.rlim_cur = limit.rlim_max
-    _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
 }
 
 private func currentUserName() -> String {

@@ -207,22 +207,26 @@ public final class MQTTClient: Sendable {
             publish(state: .connecting)
             loop.register(self)
             let expiry: UInt32? = config.protocolVersion == .v5 && !config.cleanSession ? config.sessionExpiry : nil
-            Thread { [self] in
-                let result = Result { try usingHandle { try handle.connect(host: config.host, port: config.port,
-                                                                           keepalive: config.keepalive, sessionExpiry: expiry) } }
-                switch result {
-                case .success:
-                    perform(changeState { $0.machine.socketOpened() })
-                    loop.requestWrite(self)
-                case .failure(let error as MosquittoError):
-                    perform(changeState {
-                        $0.machine.socketFailed(.library(error, operation: "connecting to \(config.host):\(config.port)"))
-                    })
-                case .failure:
-                    break  // disconnected meanwhile
-                }
-            }.start()  // a thread of its own: blocking work must not wait for, or hold, a shared pool
+            openSocket(operation: "connecting to \(config.host):\(config.port)") { handle in
+                try handle.connect(host: config.host, port: config.port, keepalive: config.keepalive, sessionExpiry: expiry)
+            }
         }
+    }
+
+    /// Runs a blocking (re)connect on a thread of its own (it must neither wait
+    /// for nor hold a shared pool), then tells the state machine how it went.
+    private func openSocket(operation: String, _ open: @escaping @Sendable (Mosquitto) throws -> Void) {
+        Thread { [self] in
+            switch Result(catching: { try usingHandle { try open(handle) } }) {
+            case .success:
+                perform(changeState { $0.machine.socketOpened() })
+                loop.requestWrite(self)
+            case .failure(let error as MosquittoError):
+                perform(changeState { $0.machine.socketFailed(.library(error, operation: operation)) })
+            case .failure:
+                break  // disconnected meanwhile
+            }
+        }.start()
     }
 
     /// Sends DISCONNECT (so the broker does not publish the will), stops
@@ -557,17 +561,7 @@ public final class MQTTClient: Sendable {
                 }
                 for waiter in waiters { waiter.resume() }
             case .startReconnect:
-                Thread { [self] in
-                    switch Result(catching: { try usingHandle { try handle.reconnect() } }) {
-                    case .success:
-                        perform(changeState { $0.machine.socketOpened() })
-                        loop.requestWrite(self)
-                    case .failure(let error as MosquittoError):
-                        perform(changeState { $0.machine.socketFailed(.library(error, operation: "reconnecting")) })
-                    case .failure:
-                        break  // disconnected meanwhile
-                    }
-                }.start()
+                openSocket(operation: "reconnecting") { try $0.reconnect() }
             case .restoreSubscriptions(let subscriptions):
                 for (filter, qos) in subscriptions {
                     _ = try? handle.subscribe(filter: filter, qos: qos)

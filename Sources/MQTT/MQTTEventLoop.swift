@@ -182,8 +182,8 @@ extension Duration {
 }
 
 /// Raises the soft open-file limit to the hard limit, so one process can hold
-/// a thousand connections.
-private func raiseOpenFileLimit() {
+/// a thousand connections (child processes inherit it, a broker among them).
+public func raiseOpenFileLimit() {
     var limit = rlimit()
     guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
     limit.rlim_cur = limit.rlim_max

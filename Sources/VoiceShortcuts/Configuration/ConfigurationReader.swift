@@ -107,7 +107,7 @@ struct ConfigurationReader {
 
     private func rejectUnknownKeys(_ object: [String: JSONValue], allowed: [String], at path: String) throws(ConfigurationError) {
         for key in object.keys.sorted() where !allowed.contains(key) {
-            let suggestion = closest(key, in: allowed).map { " (did you mean '\($0)'?)" } ?? ""
+            let suggestion = nearestName(to: key, among: allowed).map { " (did you mean '\($0)'?)" } ?? ""
             let known = allowed.joined(separator: ", ")
             throw error(path.isEmpty ? key : "\(path).\(key)", "unknown key\(suggestion); known keys: \(known)")
         }
@@ -135,9 +135,10 @@ struct ConfigurationReader {
     }
 }
 
-/// The candidate within edit distance 2 of `word`, if exactly one is closest.
-func closest(_ word: String, in candidates: [String]) -> String? {
-    let scored = candidates.map { ($0, EditDistance.levenshtein(Array(word.lowercased().utf8), Array($0.lowercased().utf8))) }
+/// The candidate within two edits of `word` (ignoring case), when exactly one
+/// is closest: for "did you mean …?" hints.
+public func nearestName(to word: String, among candidates: [String]) -> String? {
+    let scored = candidates.map { ($0, EditDistance.levenshtein(Array(word.lowercased()), Array($0.lowercased()))) }
     guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 2 else { return nil }
     return scored.filter { $0.1 == best.1 }.count == 1 ? best.0 : nil
 }

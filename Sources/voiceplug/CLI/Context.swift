@@ -66,7 +66,7 @@ struct Context {
         guard configuration.device(id: id) == nil else { return }
         let candidates = configuration.devices.map(\.id)
         let byName = configuration.devices.first { PhraseNormalizer.normalize($0.name) == PhraseNormalizer.normalize(id) }?.id
-        throw RegistryError.unknownDevice(id, suggestion: byName ?? suggestion(for: id, among: candidates))
+        throw RegistryError.unknownDevice(id, suggestion: byName ?? nearestName(to: id, among: candidates))
     }
 }
 

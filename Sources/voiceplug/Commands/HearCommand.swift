@@ -69,10 +69,7 @@ enum HearCommand {
 
     private static func readAudio(_ source: String, console: Console) throws -> RecognizerAudio {
         if source == "-" {
-            var bytes: [UInt8] = []
-            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 8)
-            defer { buffer.deallocate() }
-            while case let count = console.read(into: buffer), count > 0 { bytes += buffer[..<count] }
+            let bytes = console.readAll()
             let samples = stride(from: 0, to: bytes.count - 1, by: 2).map { Int16(bitPattern: UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8) }
             return RecognizerAudio(samples: samples)
         }

@@ -199,11 +199,7 @@ enum ShortcutsCommand {
         let source = arguments.positionals[0]
         let data: Data
         if source == "-" {
-            var bytes: [UInt8] = []
-            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 8)
-            defer { buffer.deallocate() }
-            while case let count = context.console.read(into: buffer), count > 0 { bytes += buffer[..<count] }
-            data = Data(bytes)
+            data = Data(context.console.readAll())
         } else {
             let path = source.hasPrefix("/") ? source : URL(fileURLWithPath: context.console.currentDirectory).appendingPathComponent(source).path
             guard let contents = FileManager.default.contents(atPath: path) else {

@@ -1,3 +1,4 @@
+import VoiceShortcuts
 import CommandLineSupport
 /// The top level: picks the command.
 enum VoicePlugCommand {
@@ -50,7 +51,7 @@ enum VoicePlugCommand {
             return await HearCommand.run(rest, console: console)
         default:
             let known = ["shortcuts", "match", "demo", "run", "say", "hear", "plugs", "bench"]
-            let hint = suggestion(for: command, among: known).map { " — did you mean '\($0)'?" } ?? ""
+            let hint = nearestName(to: command, among: known).map { " — did you mean '\($0)'?" } ?? ""
             console.err("voiceplug: unknown command '\(command)'\(hint) (see `voiceplug --help`)\n")
             return .usage
         }
