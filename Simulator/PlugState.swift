@@ -1,4 +1,5 @@
 import Foundation
+import MQTT
 import PlugProtocols
 import VoiceShortcuts
 
@@ -73,7 +74,7 @@ struct Faults {
     /// The delay before the next command is carried out.
     func delay() -> Duration {
         guard jitter > .zero else { return latency }
-        let spread = Double(jitter.components.seconds) + Double(jitter.components.attoseconds) / 1e18
+        let spread = jitter.timeInterval
         return max(.zero, latency + .seconds(Double.random(in: -spread...spread)))
     }
 

@@ -108,7 +108,7 @@ actor SimulatedPlug {
     func setFaults(drop: Double?, latency: Duration?) {
         if let drop { faults.drop = drop }
         if let latency { faults.latency = latency }
-        let text = "faults: drop \(faults.drop), latency \(faults.latency.components.seconds * 1000 + faults.latency.components.attoseconds / 1_000_000_000_000_000) ms"
+        let text = "faults: drop \(faults.drop), latency \(faults.latency.milliseconds) ms"
         for relay in relays { events.yield(SimulatorEvent(deviceID: relay.device.id, kind: .faults(text))) }
     }
 

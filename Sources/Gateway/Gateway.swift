@@ -317,8 +317,7 @@ public final class Gateway: Sendable {
         }
         switch outcome {
         case .confirmed:
-            let elapsed = ContinuousClock.now - arrived
-            let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+            let milliseconds = (ContinuousClock.now - arrived).timeInterval * 1000
             return PhraseResult(id: request.id, text: request.text,
                                 outcome: .switched(intent, shortcut: index.voiceShortcut(for: intent.key), latencyMs: milliseconds))
         case .timedOut:

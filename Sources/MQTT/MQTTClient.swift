@@ -529,7 +529,7 @@ public final class MQTTClient: Sendable {
     func loopTick(now: ContinuousClock.Instant) {
         let config = configuration
         let timeout = MQTTError.connectTimeout(host: config.host, port: config.port,
-                                               seconds: Double(config.connectTimeout.milliseconds) / 1000)
+                                               seconds: config.connectTimeout.timeInterval)
         let (effects, pollable) = changeState { ($0.machine.tick(now: now, connectTimeoutError: timeout), $0.machine.pollable) }
         perform(effects)
         if pollable, handle.socket >= 0, let error = handle.loopMisc() { loopFailed(error) }

@@ -175,9 +175,15 @@ final class MQTTEventLoop: Sendable {
 }
 
 extension Duration {
-    var milliseconds: Int64 {
+    /// Whole milliseconds (poll(2)'s timeout, messages).
+    public var milliseconds: Int64 {
         let (seconds, attoseconds) = components
         return seconds * 1000 + attoseconds / 1_000_000_000_000_000
+    }
+
+    /// The duration in seconds, as Foundation's `TimeInterval` counts them.
+    public var timeInterval: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }
 

@@ -1,5 +1,6 @@
 import CommandLineSupport
 import JSONText
+import MQTT
 import Foundation
 import Storage
 import VoiceShortcuts
@@ -122,8 +123,7 @@ enum BenchCommand {
     private static func measure(_ body: () -> Void) -> Double {
         let start = ContinuousClock.now
         body()
-        let elapsed = ContinuousClock.now - start
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return (ContinuousClock.now - start).timeInterval
     }
 
     private static func measureThrowing(_ body: () throws -> Void) throws -> Double {
@@ -152,7 +152,7 @@ enum BenchCommand {
         process.waitUntilExit()
         let elapsed = ContinuousClock.now - start
         let lines = try Data(contentsOf: outputURL).reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-        return (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18, lines)
+        return (elapsed.timeInterval, lines)
     }
 }
 

@@ -38,7 +38,7 @@ enum GatewayBench {
             }
             if index >= 20 {
                 reported.append(latency)
-                roundTrips.append(milliseconds(ContinuousClock.now - start))
+                roundTrips.append((ContinuousClock.now - start).timeInterval * 1000)
             }
         }
         let broker = try await brokerRoundTrips(url: stack.broker.url, count: 2000)
@@ -62,10 +62,6 @@ enum GatewayBench {
         return failures == 0 ? .ok : .failed
     }
 
-    private static func milliseconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
-    }
-
     /// QoS 1 publish → own subscription, as a baseline.
     private static func brokerRoundTrips(url: String, count: Int) async throws -> [Double] {
         try await MQTTClient.withClient(try MQTTConfiguration(url: url)) { client in
@@ -76,7 +72,7 @@ enum GatewayBench {
                 let start = ContinuousClock.now
                 try await client.publish("bench/round-trip", "x", qos: .atLeastOnce, awaitAcknowledgement: false)
                 _ = await iterator.next()
-                if index >= 100 { samples.append(milliseconds(ContinuousClock.now - start)) }
+                if index >= 100 { samples.append((ContinuousClock.now - start).timeInterval * 1000) }
             }
             return samples
         }

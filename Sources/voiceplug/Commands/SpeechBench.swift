@@ -1,6 +1,7 @@
 import CommandLineSupport
 import Foundation
 import LocalBroker
+import MQTT
 import Speech
 import VoiceShortcuts
 
@@ -39,23 +40,19 @@ enum SpeechBench {
             var heard: Recognition?
             let elapsed = try clock.measure { heard = try recognizer.recognize(audio) }
             audioSeconds += audio.duration
-            decodeSeconds += seconds(elapsed)
+            decodeSeconds += elapsed.timeInterval
             if heard?.text != nil { recognized += 1 }
         }
         let rtf = decodeSeconds / audioSeconds
         if json {
-            console.out("{\"decoder_start_s\":\(seconds(start)),\"grammar_rebuild_s\":\(seconds(rebuild)),\"real_time_factor\":\(rtf),"
+            console.out("{\"decoder_start_s\":\(start.timeInterval),\"grammar_rebuild_s\":\(rebuild.timeInterval),\"real_time_factor\":\(rtf),"
                         + "\"utterances\":\(phrases.count),\"recognized\":\(recognized)}\n")
         } else {
-            console.out(String(format: "recognizer start (grammar of 100 devices and 1,000 shortcuts, both decoders): %.2f s\n", seconds(start)))
-            console.out(String(format: "grammar rebuild (same size):                                                %.2f s\n", seconds(rebuild)))
+            console.out(String(format: "recognizer start (grammar of 100 devices and 1,000 shortcuts, both decoders): %.2f s\n", start.timeInterval))
+            console.out(String(format: "grammar rebuild (same size):                                                %.2f s\n", rebuild.timeInterval))
             console.out(String(format: "real-time factor (grammar pass + language-model pass, %d utterances, %.1f s of audio): %.3f\n",
                                phrases.count, audioSeconds, rtf))
         }
         return .ok
-    }
-
-    private static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }
