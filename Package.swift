@@ -64,7 +64,7 @@ let package = Package(
         .testTarget(name: "PlugProtocolsTests", dependencies: ["PlugProtocols", "VoiceShortcuts"]),
         .testTarget(name: "SpeechTests", dependencies: ["Speech", "VoiceShortcuts", "TestSupport"]),
         .testTarget(name: "SimulatorTests", dependencies: ["MQTT", "LocalBroker", "TestSupport"]),
-        .testTarget(name: "GatewayTests", dependencies: ["Gateway", "MQTT", "LocalBroker", "TestSupport", "VoiceShortcuts"]),
+        .testTarget(name: "GatewayTests", dependencies: ["Gateway", "MQTT", "LocalBroker", "Speech", "TestSupport", "VoiceShortcuts"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "VoiceShortcuts", "TestSupport"]),
         .testTarget(name: "CommandLineTests", dependencies: ["voiceplug", "VoiceShortcuts", "TestSupport", "CommandLineSupport", "JSONText"]),
     ],

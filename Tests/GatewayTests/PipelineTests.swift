@@ -1,5 +1,7 @@
 import Foundation
+import LocalBroker
 import MQTT
+import Speech
 import Testing
 import TestSupport
 
@@ -236,13 +238,12 @@ struct SpokenPhraseTests {
     @Test("Hermes audio frames: the gateway finds the utterance, switches the plug and answers for the site")
     func hermesAudioFrames() async throws {
         try await withGateway(speech: true) { gateway in
-            let wav = try await blocking { try synthesizeWAV("turn off the desk fan", voice: "slt") }
-            let samples = pcmSamples(of: wav)
+            let spoken = try await blocking { try synthesizeWAV("turn off the desk fan", voice: "slt") }
             let quiet = (0..<16000).map { Int16(truncatingIfNeeded: ($0 &* 7919) % 200 - 100) }
-            for start in stride(from: 0, to: samples.count + quiet.count, by: 512) {
-                let all = samples + quiet
+            let all = try WAVReader.read(Array(spoken)).samples + quiet
+            for start in stride(from: 0, to: all.count, by: 512) {
                 let frame = Array(all[start..<min(start + 512, all.count)])
-                try await gateway.client.publish("hermes/audioServer/den/audioFrame", wavFile(frame), qos: .atLeastOnce)
+                try await gateway.client.publish("hermes/audioServer/den/audioFrame", wav(samples: frame), qos: .atLeastOnce)
             }
             let intent = try await gateway.inbox.wait(timeout: .seconds(15), where: { $0.topic == "hermes/intent/ToggleState" })[0]
             let object = GatewayFixture.object(intent) ?? [:]
@@ -283,7 +284,7 @@ struct SpokenPhraseTests {
 struct NoBrokerTests {
     @Test("say, plugs and run exit 3 when the broker cannot be reached")
     func unreachable() async throws {
-        let port = try LocalBrokerPort.free()
+        let port = try freeLoopbackPort()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("voiceplug-nobroker-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -294,29 +295,4 @@ struct NoBrokerTests {
             #expect(process.standardError.contains("cannot reach the broker"))
         }
     }
-}
-
-/// The 16-bit samples of a WAV file's data chunk.
-func pcmSamples(of wav: Data) -> [Int16] {
-    let bytes = Array(wav)
-    var offset = 12
-    while offset + 8 <= bytes.count {
-        let size = Int(bytes[offset + 4]) | Int(bytes[offset + 5]) << 8 | Int(bytes[offset + 6]) << 16 | Int(bytes[offset + 7]) << 24
-        if bytes[offset..<offset + 4] == Array("data".utf8)[...] {
-            let body = bytes[(offset + 8)..<min(bytes.count, offset + 8 + size)]
-            return stride(from: body.startIndex, to: body.endIndex - 1, by: 2).map { Int16(bitPattern: UInt16(body[$0]) | UInt16(body[$0 + 1]) << 8) }
-        }
-        offset += 8 + size + (size & 1)
-    }
-    return []
-}
-
-/// A 16 kHz mono 16-bit WAV file holding `samples` (one Hermes audio frame).
-func wavFile(_ samples: [Int16]) -> [UInt8] {
-    func le16(_ value: Int) -> [UInt8] { [UInt8(value & 0xFF), UInt8((value >> 8) & 0xFF)] }
-    func le32(_ value: Int) -> [UInt8] { le16(value & 0xFFFF) + le16(value >> 16) }
-    let data = samples.flatMap { le16(Int(UInt16(bitPattern: $0))) }
-    let fmt = le16(1) + le16(1) + le32(16000) + le32(32000) + le16(2) + le16(16)
-    return Array("RIFF".utf8) + le32(36 + data.count) + Array("WAVE".utf8) + Array("fmt ".utf8) + le32(16) + fmt
-        + Array("data".utf8) + le32(data.count) + data
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LocalBroker
 import MQTT
 import Testing
 import TestSupport
@@ -147,7 +148,7 @@ struct FaultTests {
             let process = try ChildProcess("plugsim", arguments + ["--no-tui"])
             #expect(try await process.wait() == 2, "\(arguments): \(process.standardError)")
         }
-        let port = try LocalBrokerPort.free()
+        let port = try freeLoopbackPort()
         let process = try ChildProcess("plugsim", ["--plugs", "a", "--no-tui", "--broker", "mqtt://127.0.0.1:\(port)"])
         #expect(try await process.wait() == 3)
         #expect(process.standardError.contains("cannot reach the broker"))

@@ -1,29 +1,7 @@
 import Foundation
 import Speech
+import TestSupport
 import Testing
-
-/// Builds a WAV file: `format` 1 (PCM, 16-bit) or 3 (float, 32-bit), optionally as WAVE_FORMAT_EXTENSIBLE.
-func wav(rate: Int, channels: Int, format: Int, extensible: Bool = false, frames: [[Float]]) -> [UInt8] {
-    func le16(_ value: Int) -> [UInt8] { [UInt8(value & 0xFF), UInt8((value >> 8) & 0xFF)] }
-    func le32(_ value: Int) -> [UInt8] { le16(value & 0xFFFF) + le16((value >> 16) & 0xFFFF) }
-    let bits = format == 1 ? 16 : 32
-    var data: [UInt8] = []
-    for frame in frames {
-        for value in frame {
-            if format == 1 {
-                data += le16(Int(Int16(max(-1, min(1, value)) * 32767)) & 0xFFFF)
-            } else {
-                data += le32(Int(value.bitPattern))
-            }
-        }
-    }
-    var fmt = le16(extensible ? 0xFFFE : format) + le16(channels) + le32(rate) + le32(rate * channels * bits / 8)
-        + le16(channels * bits / 8) + le16(bits)
-    if extensible { fmt += le16(22) + le16(bits) + le32(channels == 2 ? 3 : 4) + le16(format) + Array(repeating: 0, count: 14) }
-    let body = Array("WAVE".utf8) + Array("fmt ".utf8) + le32(fmt.count) + fmt + Array("LIST".utf8) + le32(4) + Array("INFO".utf8)
-        + Array("data".utf8) + le32(data.count) + data
-    return Array("RIFF".utf8) + le32(body.count) + body
-}
 
 func sine(_ frequency: Double, rate: Int, seconds: Double, channels: Int = 1) -> [[Float]] {
     (0..<Int(Double(rate) * seconds)).map { index in

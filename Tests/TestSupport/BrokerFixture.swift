@@ -57,11 +57,6 @@ public func eventually(
     throw TimedOut(what: what)
 }
 
-/// Free loopback ports, for tests that need a port where nothing listens.
-public enum LocalBrokerPort {
-    public static func free() throws -> Int { try freeLoopbackPort() }
-}
-
 /// Runs blocking work (child processes, decoding) on a thread of its own, so
 /// that it does not hold one of Swift's few cooperative threads.
 public func blocking<Result: Sendable>(_ work: @escaping @Sendable () throws -> Result) async throws -> Result {
