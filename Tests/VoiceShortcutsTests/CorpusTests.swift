@@ -2,7 +2,8 @@ import Foundation
 import Testing
 import VoiceShortcuts
 
-/// The development corpus in `../shared/corpus` (beside the repository).
+/// The development corpus: a copy of `../shared/corpus` in `Tests/Corpus`, so
+/// that a clone tests alone.
 struct Corpus {
     struct Phrase: Decodable {
         var text: String
@@ -19,18 +20,16 @@ struct Corpus {
         var devices: [Entry]
     }
 
-    /// `VOICEPLUG_CORPUS`, else `shared/corpus` beside the repository (as in
-    /// the developers' checkouts and CI).
+    /// `VOICEPLUG_CORPUS` (for example another corpus of the same format),
+    /// else `Tests/Corpus` in this repository.
     static let folder: URL = {
         if let given = ProcessInfo.processInfo.environment["VOICEPLUG_CORPUS"] { return URL(fileURLWithPath: given) }
-        return URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("shared/corpus")
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Corpus")
     }()
 
     struct Missing: Error, CustomStringConvertible {
         var description: String {
-            "the development corpus is not at \(Corpus.folder.path): it belongs beside the repository (../shared/corpus), or set VOICEPLUG_CORPUS"
+            "the development corpus is not at \(Corpus.folder.path): it belongs in Tests/Corpus, or set VOICEPLUG_CORPUS"
         }
     }
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A held-out corpus of the development corpus's kinds, with other devices.
 
-Writes devices.json and phrases.jsonl (the formats of ../shared/corpus) into
+Writes devices.json and phrases.jsonl (the formats of Tests/Corpus) into
 the folder given (default: a new temporary folder), for score.py.
 Categories: template, noise, typo, negative. Deterministic for a given --seed.
 """
