@@ -4,7 +4,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 # Debian packages the build, the tests and the demo use.
 DEB_PACKAGES := mosquitto mosquitto-clients libmosquitto-dev libsqlite3-dev pkg-config openssl gcc \
-    libpocketsphinx-dev libsphinxbase-dev pocketsphinx-en-us espeak-ng flite sox
+    libpocketsphinx-dev libsphinxbase-dev pocketsphinx-en-us espeak-ng flite sox python3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps build release test demo bench-mqtt format clean

@@ -146,6 +146,7 @@ struct StoreTests {
             process.arguments = ["python3", "-c", "import sqlite3; c = sqlite3.connect('\(file)'); c.execute('create table t (x)'); c.commit()"]
             try process.run()
             process.waitUntilExit()
+            try #require(process.terminationStatus == 0, "python3 could not write a SQLite file")
         }
         let before = try Data(contentsOf: URL(fileURLWithPath: file))
         switch Result(catching: { () throws(StoreError) in try SQLiteShortcutStore(path: file) }) {
