@@ -26,7 +26,6 @@ public final class SpeechRecognizer: @unchecked Sendable {
     private var decoder: PocketSphinxDecoder
     /// The second pass: the model's open-vocabulary language model and full dictionary.
     private let openDecoder: PocketSphinxDecoder?
-    private let folder: URL
     /// The least margin accepted (see `Recognition.margin`), chosen on the
     /// synthesized corpus of bench/speech/corpus.py.
     public var threshold: Double
@@ -36,9 +35,7 @@ public final class SpeechRecognizer: @unchecked Sendable {
                 threshold: Double = SpeechRecognizer.defaultThreshold, secondPass: Bool = true) throws {
         self.model = model
         self.threshold = threshold
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("voiceplug-speech-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        decoder = try Self.makeDecoder(devices: devices, shortcuts: shortcuts, model: model, folder: folder)
+        decoder = try Self.makeDecoder(devices: devices, shortcuts: shortcuts, model: model)
         openDecoder = secondPass ? try Self.makeOpenDecoder(model: model) : nil
         // The first utterance after start decodes differently (frame counters, noise estimates): spend it on silence.
         _ = try? decoder.decode([Int16](repeating: 0, count: 1600))
@@ -76,16 +73,16 @@ public final class SpeechRecognizer: @unchecked Sendable {
                                             "-compallsen", "yes", "-fwdflat", "no", "-bestpath", "no"])
     }
 
-    deinit { try? FileManager.default.removeItem(at: folder) }
-
     /// Rebuilds the grammar and swaps in a new decoder (the old one serves until then).
     public func rebuild(devices: [Device], shortcuts: [VoiceShortcut]) throws {
-        let fresh = try Self.makeDecoder(devices: devices, shortcuts: shortcuts, model: model, folder: folder)
+        let fresh = try Self.makeDecoder(devices: devices, shortcuts: shortcuts, model: model)
         _ = try? fresh.decode([Int16](repeating: 0, count: 1600))
         lock.withLock { decoder = fresh }
     }
 
-    private static func makeDecoder(devices: [Device], shortcuts: [VoiceShortcut], model: String, folder: URL) throws -> PocketSphinxDecoder {
+    /// The grammar decoder. PocketSphinx reads the grammar and dictionary files
+    /// while it starts, so they live in a folder of their own only until then.
+    private static func makeDecoder(devices: [Device], shortcuts: [VoiceShortcut], model: String) throws -> PocketSphinxDecoder {
         guard FileManager.default.fileExists(atPath: model + "/en-us/mdef") || FileManager.default.fileExists(atPath: model + "/mdef") else {
             throw SpeechError.model("no acoustic model at \(model)")
         }
@@ -98,15 +95,13 @@ public final class SpeechRecognizer: @unchecked Sendable {
             grammar = Grammar(devices: devices, shortcuts: shortcuts, pronounceable: { !skip.contains($0) })
             pronunciations = try Pronunciations(words: grammar.words, dictionary: dictionary)
         }
-        let tag = UUID().uuidString.prefix(8)
-        let jsgfPath = folder.appendingPathComponent("grammar-\(tag).jsgf").path
-        let dictPath = folder.appendingPathComponent("words-\(tag).dict").path
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("voiceplug-speech-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let jsgfPath = folder.appendingPathComponent("grammar.jsgf").path
+        let dictPath = folder.appendingPathComponent("words.dict").path
         try grammar.jsgf.write(toFile: jsgfPath, atomically: true, encoding: .utf8)
         try pronunciations.fileText.write(toFile: dictPath, atomically: true, encoding: .utf8)
-        defer {
-            try? FileManager.default.removeItem(atPath: jsgfPath)
-            try? FileManager.default.removeItem(atPath: dictPath)
-        }
         return try PocketSphinxDecoder(arguments: ["-hmm", hmm, "-dict", dictPath, "-jsgf", jsgfPath, "-logfn", "/dev/null",
                                                    "-samprate", "16000", "-remove_noise", "yes", "-compallsen", "yes"])
     }
