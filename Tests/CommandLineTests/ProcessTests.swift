@@ -34,6 +34,23 @@ struct ProcessTests {
         #expect(out.contains("\"text\":null"))
     }
 
+    @Test("hear: several files with one recognizer, one JSON line each naming its file; --send takes one file")
+    func hearSeveralFiles() async throws {
+        let workspace = try Workspace()
+        let spoken = try await blocking { try synthesizeWAV("turn off the desk fan", voice: "slt") }
+        try spoken.write(to: workspace.url.appendingPathComponent("fan.wav"))
+        try Data(wav(samples: [Int16](repeating: 0, count: 16000))).write(to: workspace.url.appendingPathComponent("quiet.wav"))
+        let (status, out, err) = try await voiceplug(["hear", "fan.wav", "quiet.wav", "--json"], in: workspace)
+        #expect(status == 1, "one of the two was not recognized: \(err)")
+        let lines = out.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2)
+        #expect(lines.first?.contains(#""file":"fan.wav","text":"turn off the desk fan""#) == true, "\(out)")
+        #expect(lines.last?.contains(#""file":"quiet.wav","text":null"#) == true, "\(out)")
+        #expect(err.contains("quiet.wav: nothing known was heard"))
+        let (send, _, sendError) = try await voiceplug(["hear", "fan.wav", "quiet.wav", "--send"], in: workspace)
+        #expect(send == 2 && sendError.contains("--send takes one file"))
+    }
+
     @Test("a store that is not a VoicePlug store: exit 3, file untouched")
     func foreignStore() async throws {
         let workspace = try Workspace()

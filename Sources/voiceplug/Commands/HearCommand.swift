@@ -4,17 +4,21 @@ import JSONText
 import Speech
 import VoiceShortcuts
 
-/// `voiceplug hear`: offline speech recognition of one utterance.
+/// `voiceplug hear`: offline speech recognition of one utterance, or of
+/// several files with one warm recognizer.
 enum HearCommand {
     static let spec = CommandSpec(
         name: "hear", summary: "Recognizes a spoken phrase offline from a WAV file (or raw 16 kHz PCM on standard input).",
-        usage: "hear WAVFILE|- [--config FILE] [--db FILE] [--send] [--broker URL] [--timeout SECONDS] [--json]",
-        options: ["config", "db", "broker", "timeout", "threshold"], flags: ["send", "json"], positionals: 1...1,
+        usage: "hear WAVFILE|- [WAVFILE...] [--config FILE] [--db FILE] [--send] [--broker URL] [--timeout SECONDS] [--json]",
+        options: ["config", "db", "broker", "timeout", "threshold"], flags: ["send", "json"], positionals: 1...Int.max,
         details: """
             WAVFILE        16-bit PCM or 32-bit float, mono or stereo, 8–48 kHz; - reads raw 16 kHz 16-bit
                            mono PCM from standard input
-            --send         send the recognized text to the gateway, as `voiceplug say` does
-            --json         {"text":…,"confidence":…,"margin":…}
+            WAVFILE...     several files are heard one after the other by one recognizer, one line each
+                           (with --json, each line also names its "file"); exit 1 if any was not recognized
+            --send         send the recognized text to the gateway, as `voiceplug say` does (one file only)
+            --json         {"text":…,"confidence":…,"margin":…,"hypothesis":…} (the hypothesis is the
+                           decoders' raw output, for diagnosis: g_ words are the garbage path)
             --threshold M  the least margin accepted: how much better, per frame, the phrase explains the
                            audio than free English does (default \(SpeechRecognizer.defaultThreshold); lower
                            accepts more, including speech that was not a command)
@@ -27,36 +31,48 @@ enum HearCommand {
         do {
             guard let parsed = try spec.parse(arguments, console: console) else { return .ok }
             let context = try Context(parsed, console: console)
-            let source = parsed.positionals[0]
-            let audio = try readAudio(source, console: console)
-            let registry = try context.registry()
+            let sources = parsed.positionals
+            if parsed.flags.contains("send"), sources.count > 1 {
+                throw UsageError(message: "--send takes one file, not \(sources.count)", command: spec.name)
+            }
+            if sources.contains("-"), sources.count > 1 {
+                throw UsageError(message: "- (standard input) cannot be mixed with files", command: spec.name)
+            }
             var threshold = SpeechRecognizer.defaultThreshold
             if let text = parsed.options["threshold"] {
                 guard let value = Double(text) else { throw UsageError(message: "--threshold must be a number, not '\(text)'", command: spec.name) }
                 threshold = value
             }
+            // Every file is read before the recognizer starts, so a bad one fails fast.
+            let audios = try sources.map { try readAudio($0, console: console) }
+            let registry = try context.registry()
             let recognizer = try SpeechRecognizer(devices: context.devices, shortcuts: registry.allVoiceShortcuts(), threshold: threshold)
-            let heard = try recognizer.recognize(audio)
-            guard let text = heard.text else {
-                console.err("voiceplug hear: nothing known was heard\n")
-                if parsed.flags.contains("json") {
-                    console.out("{\"text\":null,\"confidence\":0\(heard.margin.map { ",\"margin\":\(String(format: "%.3f", $0))" } ?? "")}\n")
+            let json = parsed.flags.contains("json")
+            var allHeard = true
+            for (source, audio) in zip(sources, audios) {
+                let heard = try recognizer.recognize(audio)
+                let file = sources.count > 1 ? "\"file\":\(JSON.string(source))," : ""
+                let margin = (heard.margin.map { ",\"margin\":\(String(format: "%.3f", $0))" } ?? "")
+                    + ",\"hypothesis\":\(JSON.string(heard.hypothesis))"
+                guard let text = heard.text else {
+                    allHeard = false
+                    console.err(sources.count > 1 ? "voiceplug hear: \(source): nothing known was heard\n" : "voiceplug hear: nothing known was heard\n")
+                    if json { console.out("{\(file)\"text\":null,\"confidence\":0\(margin)}\n") }
+                    continue
                 }
-                return .failed
+                if parsed.flags.contains("send") {
+                    var forwarded = [text, "--timeout", parsed.options["timeout"] ?? "5"]
+                    if let broker = parsed.options["broker"] { forwarded += ["--broker", broker] }
+                    if let config = parsed.options["config"] { forwarded += ["--config", config] }
+                    if json { forwarded.append("--json") }
+                    console.err("heard \"\(text)\" (confidence \(String(format: "%.2f", heard.confidence)))\n")
+                    return await SayCommand.run(forwarded, console: console)
+                }
+                console.out(json
+                    ? "{\(file)\"text\":\(JSON.string(text)),\"confidence\":\(String(format: "%.3f", heard.confidence))\(margin)}\n"
+                    : (sources.count > 1 ? source + ": " : "") + text + "\n")
             }
-            if parsed.flags.contains("send") {
-                var forwarded = [text, "--timeout", parsed.options["timeout"] ?? "5"]
-                if let broker = parsed.options["broker"] { forwarded += ["--broker", broker] }
-                if let config = parsed.options["config"] { forwarded += ["--config", config] }
-                if parsed.flags.contains("json") { forwarded.append("--json") }
-                console.err("heard \"\(text)\" (confidence \(String(format: "%.2f", heard.confidence)))\n")
-                return await SayCommand.run(forwarded, console: console)
-            }
-            console.out(parsed.flags.contains("json")
-                ? "{\"text\":\(JSON.string(text)),\"confidence\":\(String(format: "%.3f", heard.confidence))"
-                    + (heard.margin.map { ",\"margin\":\(String(format: "%.3f", $0))" } ?? "") + "}\n"
-                : text + "\n")
-            return .ok
+            return allHeard ? .ok : .failed
         } catch let error as WAVError {
             return report(UsageError(message: "\(error)", command: spec.name), command: spec.name, console: console)
         } catch let error as SpeechError {
