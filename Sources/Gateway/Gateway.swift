@@ -39,10 +39,10 @@ public final class Gateway: Sendable {
     private let settings: Settings
     private let registry: VoiceShortcutCenter
     private let log: GatewayLog
-    private let matcher: PhraseMatcher
-    private let tracker: PlugTracker
+    /// The configuration's devices, swapped whole when the file changes.
+    private let deviceSet: Mutex<DeviceSet>
+    private var devices: DeviceSet { deviceSet.withLock { $0 } }
     private let lanes = CommandLanes()
-    private let devices: [String: Device]
     private let client: MQTTClient
     private let inFlight = InFlight()
     /// The warm recognizer for `voiceplug/audio`, loaded in the background
@@ -55,9 +55,7 @@ public final class Gateway: Sendable {
         self.settings = settings
         self.registry = registry
         self.log = log
-        self.matcher = PhraseMatcher(devices: settings.configuration.devices)
-        self.tracker = PlugTracker(devices: settings.configuration.devices)
-        self.devices = Dictionary(uniqueKeysWithValues: settings.configuration.devices.map { ($0.id, $0) })
+        self.deviceSet = Mutex(DeviceSet(settings.configuration.devices))
         var broker = settings.broker
         broker.clientID = "voiceplug-gateway-\(UUID().uuidString.prefix(8).lowercased())"
         broker.protocolVersion = .v5
@@ -69,7 +67,7 @@ public final class Gateway: Sendable {
     /// phrase in flight, publishes `offline` and disconnects.
     public func run(until stop: @escaping @Sendable () async -> Void) async throws {
         try await client.connect()
-        for filter in tracker.filters { try await client.subscribe(filter, qos: .atLeastOnce) }
+        for filter in devices.tracker.filters { try await client.subscribe(filter, qos: .atLeastOnce) }
         let share = settings.shareGroup.map { "$share/\($0)/" } ?? ""
         for topic in [PhraseTopics.phrase, PhraseTopics.hermesQuery, PhraseTopics.hermesTextCaptured]
             + (settings.speech ? [PhraseTopics.audio, PhraseTopics.hermesAudioFrames] : []) {
@@ -77,8 +75,8 @@ public final class Gateway: Sendable {
         }
         try await client.publish(PhraseTopics.status, "online", qos: .atLeastOnce, retain: true)
         // State reports are not retained (Tasmota, Shelly): ask every plug.
-        for device in devices.values { await queryState(of: device) }
-        log.log(.info, "gateway online on \(settings.brokerURL): \(devices.count) devices, \(registry.index.count) voice shortcuts")
+        for device in devices.byID.values { await queryState(of: device) }
+        log.log(.info, "gateway online on \(settings.brokerURL): \(devices.byID.count) devices, \(registry.index.count) voice shortcuts")
 
         await withTaskGroup(of: Void.self) { group in
             if settings.speech {
@@ -136,7 +134,7 @@ public final class Gateway: Sendable {
                     inFlight.leave()
                 }
             default:
-                for report in tracker.handle(topic: message.topic, payload: message.payload) {
+                for report in devices.tracker.handle(topic: message.topic, payload: message.payload) {
                     await apply(report)
                 }
             }
@@ -151,9 +149,10 @@ public final class Gateway: Sendable {
         case .availability(let id, let online):
             if !online { await lanes.wentOffline(deviceID: id) }
             log.log(.info, "\(id) is \(online ? "online" : "offline")")
-            if online, tracker.status(of: id)?.state == nil, let device = devices[id] { await queryState(of: device) }
+            let current = devices
+            if online, current.tracker.status(of: id)?.state == nil, let device = current.byID[id] { await queryState(of: device) }
         }
-        if let status = tracker.status(of: report.deviceID) { await publishStatus(status) }
+        if let status = devices.tracker.status(of: report.deviceID) { await publishStatus(status) }
     }
 
     /// Asks a plug for its state, so that `plugs` knows it before the first command.
@@ -164,7 +163,7 @@ public final class Gateway: Sendable {
 
     /// Retained `voiceplug/plugs/<id>`: what `voiceplug plugs` shows.
     private func publishStatus(_ status: PlugStatus) async {
-        let device = devices[status.deviceID]
+        let device = devices.byID[status.deviceID]
         let state = status.state.map { "\"\($0.rawValue)\"" } ?? "null"
         let online = status.online.map { $0 ? "true" : "false" } ?? "null"
         let updated = status.updated.map { "\"\($0.formatted(.iso8601))\"" } ?? "null"
@@ -173,23 +172,63 @@ public final class Gateway: Sendable {
         try? await client.publish(Self.plugsTopicPrefix + status.deviceID, payload, qos: .atLeastOnce, retain: true)
     }
 
+    /// Follows the shortcut store (other processes' changes) and the
+    /// configuration file's devices; the speech grammar follows both.
     private func refreshRegistry() async {
         var phrases = Set(registry.index.all.map(\.normalizedPhrase))
+        var devicesInGrammar = devices.list
+        var file = settings.configuration.path.map(ConfigurationFile.init)
         while !Task.isCancelled {
             try? await Task.sleep(for: settings.refreshInterval)
             do { try registry.refresh() } catch { log.log(.warning, "cannot read the shortcut store: \(error)") }
-            // New or changed phrases: the speech grammar follows (the old decoder serves meanwhile).
-            let current = Set(registry.index.all.map(\.normalizedPhrase))
-            if current != phrases, let recognizer = speech.current {
+            if let previous = file, let changed = previous.changed() {
+                file = changed
+                await reloadDevices(from: changed.path)
+            }
+            // New or changed phrases or devices: the speech grammar follows (the old decoder serves meanwhile).
+            let current = Set(registry.index.all.map(\.normalizedPhrase)), currentDevices = devices.list
+            if current != phrases || currentDevices != devicesInGrammar, let recognizer = speech.current {
                 phrases = current
+                devicesInGrammar = currentDevices
                 do {
-                    try recognizer.rebuild(devices: settings.configuration.devices, shortcuts: registry.allVoiceShortcuts())
-                    log.log(.info, "speech grammar rebuilt: \(current.count) voice shortcuts")
+                    try recognizer.rebuild(devices: currentDevices, shortcuts: registry.allVoiceShortcuts())
+                    log.log(.info, "speech grammar rebuilt: \(currentDevices.count) devices, \(current.count) voice shortcuts")
                 } catch {
                     log.log(.warning, "cannot rebuild the speech grammar: \(error)")
                 }
             }
         }
+    }
+
+    /// Reads the changed configuration file and swaps in its devices: new
+    /// plugs are subscribed to and asked for their state, removed ones are
+    /// dropped (their retained status is cleared). A file that does not load
+    /// keeps the devices as they were. The broker and other settings need a restart.
+    private func reloadDevices(from path: String) async {
+        let configuration: VoicePlugConfiguration
+        do {
+            configuration = try VoicePlugConfiguration.load(from: path)
+            guard !configuration.devices.isEmpty else {
+                throw ConfigurationError(file: path, key: "devices", problem: "there are no devices to switch")
+            }
+        } catch {
+            log.log(.warning, "configuration not reloaded, the devices stay as they were: \(error)")
+            return
+        }
+        let old = devices
+        guard configuration.devices != old.list else { return }
+        let fresh = DeviceSet(configuration.devices, carryingOver: old.tracker)
+        let oldFilters = Set(old.tracker.filters), newFilters = Set(fresh.tracker.filters)
+        // Swapped before subscribing, so the new plugs' retained reports meet the new tracker.
+        deviceSet.withLock { $0 = fresh }
+        for filter in newFilters.subtracting(oldFilters).sorted() { try? await client.subscribe(filter, qos: .atLeastOnce) }
+        for filter in oldFilters.subtracting(newFilters).sorted() { try? await client.unsubscribe(filter) }
+        let added = fresh.list.filter { old.byID[$0.id] != $0 }, removed = old.list.filter { fresh.byID[$0.id] == nil }
+        for device in removed {
+            try? await client.publish(Self.plugsTopicPrefix + device.id, [UInt8](), qos: .atLeastOnce, retain: true)
+        }
+        for device in added { await queryState(of: device) }
+        log.log(.info, "configuration reloaded: \(fresh.list.count) devices (\(added.count) new or changed, \(removed.count) removed)")
     }
 
     /// What a WAV payload on `voiceplug/audio` gave.
@@ -289,17 +328,18 @@ public final class Gateway: Sendable {
         let index = registry.index
         let intent: ToggleStateIntent
         let source: MatchSource
-        switch matcher.match(request.text, shortcuts: index) {
+        let current = devices
+        switch current.matcher.match(request.text, shortcuts: index) {
         case .notRecognized(let reason):
             return failed(.notRecognized, "\(reason)")
         case .recognized(let found, let how):
             intent = found
             source = how
         }
-        guard let device = devices[intent.deviceID] else {
+        guard let device = current.byID[intent.deviceID] else {
             return failed(.notRecognized, "the voice shortcut names '\(intent.deviceID)', which is not in the configuration", intent)
         }
-        if tracker.status(of: device.id)?.online == false {
+        if current.tracker.status(of: device.id)?.online == false {
             return failed(.deviceOffline, "\(device.id) is offline", intent)
         }
         let command = device.channel.commandMessage(relay: device.relay, state: intent.state)
@@ -396,6 +436,39 @@ final class InFlight: @unchecked Sendable {
 }
 
 private func jsonString(_ text: String) -> String { JSON.string(text) }
+
+/// The configuration's devices and what is built from them.
+private struct DeviceSet: Sendable {
+    let list: [Device]
+    let byID: [String: Device]
+    let matcher: PhraseMatcher
+    let tracker: PlugTracker
+
+    init(_ devices: [Device], carryingOver previous: PlugTracker? = nil) {
+        list = devices
+        byID = Dictionary(devices.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        matcher = PhraseMatcher(devices: devices)
+        tracker = PlugTracker(devices: devices, carryingOver: previous)
+    }
+}
+
+/// A configuration file's identity and modification time, to notice edits.
+private struct ConfigurationFile: Sendable {
+    let path: String
+    let stamp: [String]
+
+    init(path: String) {
+        self.path = path
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        stamp = [FileAttributeKey.modificationDate, .size, .systemFileNumber].map { "\(attributes?[$0] ?? "-")" }
+    }
+
+    /// The file as it is now, if it changed since.
+    func changed() -> ConfigurationFile? {
+        let now = ConfigurationFile(path: path)
+        return now.stamp == stamp ? nil : now
+    }
+}
 
 /// The recognizer once it is loaded (or known to be unavailable).
 final class SpeechSlot: @unchecked Sendable {

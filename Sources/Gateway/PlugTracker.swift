@@ -33,13 +33,16 @@ public final class PlugTracker: Sendable {
     private let byAvailabilityTopic: [String: PlugChannel]
     private let statuses: Mutex<[String: PlugStatus]>
 
-    public init(devices: [Device]) {
+    /// `previous`: a tracker whose known statuses carry over for the devices
+    /// both share (the configuration was reloaded).
+    public init(devices: [Device], carryingOver previous: PlugTracker? = nil) {
         self.devices = devices
         var byChannel: [PlugChannel: [Device]] = [:]
         for device in devices { byChannel[device.channel, default: []].append(device) }
         self.byChannel = byChannel
         self.byAvailabilityTopic = Dictionary(byChannel.keys.map { ($0.availabilityTopic, $0) }, uniquingKeysWith: { first, _ in first })
-        self.statuses = Mutex(Dictionary(uniqueKeysWithValues: devices.map { ($0.id, PlugStatus(deviceID: $0.id)) }))
+        self.statuses = Mutex(Dictionary(devices.map { ($0.id, previous?.status(of: $0.id) ?? PlugStatus(deviceID: $0.id)) },
+                                         uniquingKeysWith: { first, _ in first }))
     }
 
     /// The topic filters to subscribe to.

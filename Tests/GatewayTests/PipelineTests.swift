@@ -278,6 +278,49 @@ struct SpokenPhraseTests {
             #expect(ContinuousClock.now - added < .seconds(5))
         }
     }
+
+    @Test("an edited configuration takes effect while the gateway runs: renamed devices typed and heard, removed ones gone, a broken file ignored")
+    func configurationReloaded() async throws {
+        try await withGateway(speech: true) { gateway in
+            let spoken = try await blocking { try synthesizeWAV("switch off the front door light", voice: "slt") }
+            let edited = GatewayFixture.devices.replacingOccurrences(of: "\"porch light\"", with: "\"front door light\"")
+                .replacingOccurrences(of: #"{"id":"desk-fan","name":"desk fan","protocol":"shelly","topic":"shelly1-desk"},"#, with: "")
+            let file = gateway.folder.appendingPathComponent("voiceplug.json")
+            try "{\"broker\":\"\(gateway.broker.url)\",\"confirmTimeoutMs\":1000,\"devices\":[\(edited)]}".write(to: file, atomically: true, encoding: .utf8)
+            try await eventually("the configuration to be reloaded", timeout: .seconds(5)) { [gateway] in
+                gateway.gateway.standardError.contains("configuration reloaded: 4 devices (1 new or changed, 1 removed)")
+            }
+            let renamed = try await gateway.say("turn on the front door light")
+            #expect(renamed["ok"] as? Bool == true && renamed["device"] as? String == "porch", "\(renamed)")
+            let removed = try await gateway.say("turn off the desk fan")
+            #expect(removed["ok"] as? Bool == false && removed["error"] as? String == "not_recognized", "\(removed)")
+            let cleared = try await gateway.inbox.wait(timeout: .seconds(5), where: { $0.topic == "voiceplug/plugs/desk-fan" && $0.payload.isEmpty })
+            #expect(!cleared.isEmpty)
+
+            // The speech grammar follows: the new name is heard once the rebuilt decoder is in place.
+            let changed = ContinuousClock.now
+            var heard: [String: Any] = [:]
+            while ContinuousClock.now - changed < .seconds(10) {
+                try await gateway.client.publish("voiceplug/audio", Array(spoken), qos: .atLeastOnce)
+                let answers = try await gateway.inbox.wait(for: 1, timeout: .seconds(10), where: { message in
+                    message.topic == "voiceplug/result" && GatewayFixture.object(message)?["source"] as? String == "speech"
+                })
+                heard = GatewayFixture.object(answers.last!) ?? [:]
+                if heard["ok"] as? Bool == true { break }
+                await gateway.inbox.clear()
+                try await Task.sleep(for: .milliseconds(300))
+            }
+            #expect(heard["device"] as? String == "porch" && heard["state"] as? String == "off", "\(heard)")
+
+            // A file that does not load leaves the devices as they were.
+            try "{\"devices\": [".write(to: file, atomically: true, encoding: .utf8)
+            try await eventually("the broken file to be noticed", timeout: .seconds(5)) { [gateway] in
+                gateway.gateway.standardError.contains("configuration not reloaded")
+            }
+            let still = try await gateway.say("turn on the front door light")
+            #expect(still["ok"] as? Bool == true, "\(still)")
+        }
+    }
 }
 
 @Suite("Commands against no broker")

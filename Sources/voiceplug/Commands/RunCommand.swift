@@ -23,6 +23,9 @@ enum RunCommand {
             Phrases: voiceplug/phrase (text, or {"text","id","replyTo"}), hermes/nlu/query and
             hermes/asr/textCaptured; spoken phrases: a WAV file on voiceplug/audio. Results: voiceplug/result (or replyTo, or the MQTT 5 response topic).
             Plug states: retained voiceplug/plugs/<id>. Status: retained voiceplug/status online/offline.
+            Shortcuts added, edited or deleted with `voiceplug shortcuts` are used within a second; edits
+            to the configuration file's devices too (a file that does not load is ignored with a
+            warning; a changed broker needs a restart).
             SIGINT or SIGTERM answers the phrases in flight, publishes offline and exits 0.
             """)
 
