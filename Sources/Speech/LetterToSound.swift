@@ -4,8 +4,9 @@ import Foundation
 import Glibc
 #endif
 
-/// Pronunciations for words the dictionary does not know ("Vornado"),
-/// from espeak-ng's IPA (American English), mapped to the model's phones.
+/// Pronunciations from espeak-ng's IPA (American English), mapped to the
+/// model's phones: for words the dictionary does not know ("Vornado"), and
+/// as a second way to say the words it does.
 enum LetterToSound {
     /// IPA symbols → ARPAbet phones, longest first.
     private static let table: [(String, [String])] = [
@@ -19,21 +20,36 @@ enum LetterToSound {
         ("ŋ", ["NG"]), ("l", ["L"]), ("ɬ", ["L"]), ("w", ["W"]), ("j", ["Y"]), ("x", ["K"]), ("ç", ["HH"]),
     ]
 
-    /// The phones of `word`, or nil when espeak-ng is missing or says nothing usable.
-    static func phones(for word: String) -> [String]? {
+    /// The phones espeak-ng gives each of `words` (a word it says nothing
+    /// usable for is left out; none when espeak-ng is missing). One espeak-ng
+    /// run for all of them, each word its own sentence; should the answer not
+    /// come back one word each, every word is asked on its own.
+    static func phones(for words: [String]) -> [String: [String]] {
         // Only letters reach the shell, single-quoted.
-        let safe = String(word.unicodeScalars.filter { $0.properties.isAlphabetic })
-        guard !safe.isEmpty, !safe.contains("'") else { return nil }
-        guard let pipe = popen("espeak-ng -q -v en-us --ipa '\(safe)' 2>/dev/null", "r") else { return nil }
+        let safe = words.filter { word in !word.isEmpty && word.unicodeScalars.allSatisfy { $0.properties.isAlphabetic } }
+        guard !safe.isEmpty else { return [:] }
+        let answers = espeak(safe.joined(separator: ". ")).split(whereSeparator: \.isWhitespace)
+        var result: [String: [String]] = [:]
+        if answers.count == safe.count {
+            for (word, ipa) in zip(safe, answers) { result[word] = map(ipa: String(ipa)) }
+        } else {
+            for word in safe { result[word] = map(ipa: espeak(word)) }
+        }
+        return result
+    }
+
+    /// espeak-ng's IPA for `text` (letters, spaces and full stops only).
+    private static func espeak(_ text: String) -> String {
+        guard let pipe = popen("espeak-ng -q -v en-us --ipa '\(text)' 2>/dev/null", "r") else { return "" }
         var output = [UInt8]()
-        var buffer = [UInt8](repeating: 0, count: 512)
+        var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
             let count = fread(&buffer, 1, buffer.count, pipe)
             if count <= 0 { break }
             output += buffer[..<count]
         }
         pclose(pipe)
-        return map(ipa: String(decoding: output, as: UTF8.self))
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// Maps IPA text to phones; stress, length and syllable marks are dropped.

@@ -9,8 +9,12 @@ struct Pronunciations {
     /// Words that could not be pronounced (left out of the grammar).
     private(set) var unpronounceable: [String] = []
 
-    /// Looks `words` up in the dictionary file at `path` (cmudict format).
-    init(words: Set<String>, dictionary path: String) throws {
+    /// Looks `words` up in the dictionary file at `path` (cmudict format);
+    /// words it lacks get espeak-ng's pronunciation, and each of `variants`
+    /// also gets espeak-ng's when that differs from the dictionary's: people
+    /// (and synthesizers) say "fountain" as F AW N T IH N as well as the
+    /// dictionary's F AW N T AH N.
+    init(words: Set<String>, dictionary path: String, variants: Set<String> = []) throws {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw SpeechError.model("cannot read the pronunciation dictionary \(path)")
         }
@@ -23,12 +27,14 @@ struct Pronunciations {
             guard words.contains(key) else { continue }
             entries[key, default: []].append(line[line.index(after: space)...].split(separator: " ").map(String.init))
         }
-        for word in words.sorted() where entries[word] == nil {
-            if let phones = LetterToSound.phones(for: word) {
-                entries[word] = [phones]
-            } else {
-                unpronounceable.append(word)
+        let missing = words.filter { entries[$0] == nil }
+        let spoken = LetterToSound.phones(for: missing.union(variants.intersection(words)).sorted())
+        for word in words.sorted() {
+            guard let phones = spoken[word] else {
+                if entries[word] == nil { unpronounceable.append(word) }
+                continue
             }
+            if !(entries[word] ?? []).contains(phones) { entries[word, default: []].append(phones) }
         }
     }
 

@@ -1,0 +1,27 @@
+import Testing
+@testable import Speech
+
+@Suite("Pronunciations for the grammar's words")
+struct PronunciationTests {
+    static let dictionary = SpeechRecognizer.defaultModel + "/cmudict-en-us.dict"
+
+    @Test("a word the dictionary lacks gets espeak-ng's; a name gets espeak-ng's as a second way when it differs")
+    func lettersToSound() throws {
+        let found = try Pronunciations(words: ["vornado", "fountain", "lamp", "is"], dictionary: Self.dictionary, variants: ["vornado", "fountain", "lamp"])
+        #expect(found.unpronounceable.isEmpty)
+        #expect(found.fileText.contains("\nvornado V "), "\(found.fileText)")
+        #expect(found.fileText.contains("fountain F AW N T AH N\n"))
+        #expect(found.fileText.contains("fountain(2) F AW N T IH N\n"))
+        #expect(found.fileText.contains("g_fountain(2) F AW N T IH N\n"))
+        #expect(!found.fileText.contains("lamp(2)"), "the same as the dictionary's: no second entry")
+    }
+
+    @Test("a batch of words comes back one pronunciation each, in order")
+    func batch() {
+        let phones = LetterToSound.phones(for: ["kettle", "hue", "vornado", "x1"])
+        #expect(phones["kettle"] == ["K", "EH", "T", "AH", "L"])
+        #expect(phones["hue"] == ["HH", "Y", "UW"])
+        #expect(phones["vornado"]?.first == "V")
+        #expect(phones["x1"] == nil, "only letters reach espeak-ng")
+    }
+}
