@@ -34,34 +34,36 @@ struct Grammar {
             let words = PhraseNormalizer.words(text)
             return words.isEmpty || !words.allSatisfy({ Self.isJSGFWord($0) && pronounceable($0) }) ? nil : words
         }
-        let names = Set(devices.flatMap { [$0.name] + $0.aliases }.compactMap(phrase).map { $0.joined(separator: " ") }).sorted()
-        let areas = Set(devices.compactMap(\.area).compactMap(phrase).map { $0.joined(separator: " ") }).sorted()
-        let shortcutPhrases = Set(shortcuts.map(\.invocationPhrase).compactMap(phrase).map { $0.joined(separator: " ") }).sorted()
+        let names = devices.flatMap { [$0.name] + $0.aliases }.compactMap(phrase)
+        let areas = devices.compactMap(\.area).compactMap(phrase)
+        let shortcutPhrases = shortcuts.map(\.invocationPhrase).compactMap(phrase)
 
         var rules: [String] = []
         var top: [String] = []
         if !shortcutPhrases.isEmpty {
-            rules.append("<shortcut> = " + shortcutPhrases.map { "(\($0))" }.joined(separator: " | ") + ";")
+            rules.append("<shortcut> = \(Self.alternatives(shortcutPhrases));")
             top.append("<shortcut>")
         }
         if !names.isEmpty {
-            rules.append("<name> = " + names.map { "(\($0))" }.joined(separator: " | ") + ";")
-            var target = "[<det>] <name>"
+            rules.append("<name> = \(Self.alternatives(names));")
+            var target = "[<det>] <name>", place = ""
             if !areas.isEmpty {
-                rules.append("<area> = " + areas.map { "(\($0))" }.joined(separator: " | ") + ";")
-                target = "[<det>] [<area>] <name> [in [the] <area>]"
+                rules.append("<area> = \(Self.alternatives(areas));")
+                rules.append("<place> = in [the] <area>;")
+                target = "[<det>] [<area>] <name> [<place>]"
+                place = " [<place>]"  // also after the state: "turn the lamp off in the den"
             }
             rules.append("<det> = the | my | our;")
             rules.append("<state> = on | off;")
             rules.append("<target> = \(target);")
             // No leading "please": in front of the verbless form it soaks up questions ("is the lamp on").
-            rules.append("<generic> = ((turn | switch) <state> <target> | (turn | switch) <target> [to] <state> | "
-                         + "(activate | deactivate) <target> | <target> [to] <state>) [please];")
+            rules.append("<generic> = ((turn | switch) <state> <target> | (turn | switch) <target> [to] <state>\(place) | "
+                         + "(activate | deactivate) <target> | <target> [to] <state>\(place)) [please];")
             top.append("<generic>")
         }
         let ruleText = rules.joined(separator: "\n")
         var words = Set(ruleText.split(whereSeparator: { " ()|[]<>;=\n".contains($0) }).map(String.init))
-        for rule in ["shortcut", "name", "area", "det", "state", "target", "generic"] { words.remove(rule) }
+        for rule in ["shortcut", "name", "area", "place", "det", "state", "target", "generic"] { words.remove(rule) }
         commandWords = words
         words.formUnion(Self.chatterWords)
         let garbage = words.sorted().map { "/\(Self.garbageWeight)/ \(Self.garbagePrefix)\($0)" }.joined(separator: " | ")
@@ -75,6 +77,22 @@ struct Grammar {
             \(ruleText)
 
             """
+    }
+
+    /// Phrases as JSGF alternatives with their common beginnings shared
+    /// ("quiet (morning (mode | time) | evening mode)"): PocketSphinx's
+    /// search does work per grammar state and frame, and a shared beginning
+    /// is one set of states instead of one per phrase.
+    static func alternatives(_ phrases: [[String]]) -> String {
+        let groups = Dictionary(grouping: phrases.filter { !$0.isEmpty }, by: \.[0])
+        let parts = groups.keys.sorted().map { word -> String in
+            let rests = groups[word]!.map { Array($0.dropFirst()) }
+            let longer = rests.filter { !$0.isEmpty }
+            guard !longer.isEmpty else { return word }
+            let inner = alternatives(longer)
+            return rests.contains(where: \.isEmpty) ? "\(word) [\(inner)]" : "\(word) \(inner)"
+        }
+        return parts.count == 1 ? parts[0] : "(" + parts.joined(separator: " | ") + ")"
     }
 
     /// A word JSGF and the dictionary can carry (letters, digits, apostrophes).
