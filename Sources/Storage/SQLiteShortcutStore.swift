@@ -38,10 +38,14 @@ public final class SQLiteShortcutStore: VoiceShortcutStore, @unchecked Sendable 
     /// switches to WAL. Nothing is written before the identity is known.
     private static func prepare(_ connection: SQLiteConnection, path: String, mayInitialize: Bool) throws(StoreError) {
         do {
-            let applicationID = try connection.statement("PRAGMA application_id").integerResult()
-            let version = try connection.statement("PRAGMA user_version").integerResult()
+            // One read transaction: another process may be creating the store this moment, and its identity and
+            // tables must be seen together (read apart, the tables could appear without the identity).
+            let (applicationID, version, tables) = try connection.transaction(immediate: false) {
+                (try connection.statement("PRAGMA application_id").integerResult(),
+                 try connection.statement("PRAGMA user_version").integerResult(),
+                 try connection.statement("SELECT count(*) FROM sqlite_master").integerResult())
+            }
             if applicationID != Schema.applicationID {
-                let tables = try connection.statement("SELECT count(*) FROM sqlite_master").integerResult()
                 guard applicationID == 0, tables == 0, mayInitialize else {
                     throw StoreError.notAStore(path: path, reason: applicationID == 0
                         ? "it is an SQLite database of another program" : "it belongs to another program")
