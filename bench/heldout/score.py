@@ -9,6 +9,13 @@ import argparse, collections, json, os, re, subprocess, tempfile
 
 def slug(name): return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
+def match(args, devices, rows, work):
+    """`voiceplug match` over every phrase, with the devices as a configuration in `work`."""
+    config = {"devices": [dict(id=slug(d["name"]), name=d["name"], **({"area": d["area"]} if d.get("area") else {})) for d in devices]}
+    json.dump(config, open(os.path.join(work, "voiceplug.json"), "w"))
+    return subprocess.run([args.voiceplug, "match", "--config", os.path.join(work, "voiceplug.json"), "--db", os.path.join(work, "voiceplug.db")],
+                          input="\n".join(r["text"] for r in rows) + "\n", capture_output=True, text=True, check=True)
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("folder")
@@ -17,11 +24,8 @@ def main():
     args = parser.parse_args()
     devices = json.load(open(os.path.join(args.folder, "devices.json")))["devices"]
     rows = [json.loads(l) for l in open(os.path.join(args.folder, "phrases.jsonl"))]
-    work = tempfile.mkdtemp(prefix="voiceplug-score-")
-    config = {"devices": [dict(id=slug(d["name"]), name=d["name"], **({"area": d["area"]} if d.get("area") else {})) for d in devices]}
-    json.dump(config, open(os.path.join(work, "voiceplug.json"), "w"))
-    result = subprocess.run([args.voiceplug, "match", "--config", os.path.join(work, "voiceplug.json"), "--db", os.path.join(work, "voiceplug.db")],
-                            input="\n".join(r["text"] for r in rows) + "\n", capture_output=True, text=True, check=True)
+    with tempfile.TemporaryDirectory(prefix="voiceplug-score-") as work:
+        result = match(args, devices, rows, work)
     answers = [json.loads(l) for l in result.stdout.splitlines()]
     assert len(answers) == len(rows), (len(answers), len(rows))
     right, total, errors = collections.Counter(), collections.Counter(), []

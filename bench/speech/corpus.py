@@ -17,7 +17,7 @@ and `voiceplug match` turns what was heard into (device, state).
 Reports right / wrong device for in-grammar speech and accepted for
 out-of-grammar speech.
 """
-import argparse, concurrent.futures, json, os, re, subprocess, tempfile
+import argparse, concurrent.futures, json, os, re, shutil, subprocess, tempfile
 
 ROOT = os.path.join(os.path.dirname(__file__), "..", "..")
 
@@ -193,6 +193,12 @@ def main():
     args = parser.parse_args()
     work = args.keep or tempfile.mkdtemp(prefix="voiceplug-speech-")
     os.makedirs(work, exist_ok=True)
+    try:
+        run(args, work)
+    finally:
+        if not args.keep: shutil.rmtree(work, ignore_errors=True)
+
+def run(args, work):
     if args.sweep: args.threshold = -1e9
     if args.threshold is None:
         args.threshold = float(re.search(r"default (-?[0-9.]+)", subprocess.run([args.voiceplug, "hear", "--help"], capture_output=True, text=True).stdout).group(1))
