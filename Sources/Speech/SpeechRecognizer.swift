@@ -89,10 +89,8 @@ public final class SpeechRecognizer: @unchecked Sendable {
     /// The grammar decoder. PocketSphinx reads the grammar and dictionary files
     /// while it starts, so they live in a folder of their own only until then.
     private static func makeDecoder(devices: [Device], shortcuts: [VoiceShortcut], model: String) throws -> PocketSphinxDecoder {
-        guard FileManager.default.fileExists(atPath: model + "/en-us/mdef") || FileManager.default.fileExists(atPath: model + "/mdef") else {
-            throw SpeechError.model("no acoustic model at \(model)")
-        }
-        let hmm = FileManager.default.fileExists(atPath: model + "/en-us/mdef") ? model + "/en-us" : model
+        let hmm = hmmPath(model)
+        guard FileManager.default.fileExists(atPath: hmm + "/mdef") else { throw SpeechError.model("no acoustic model at \(model)") }
         let dictionary = model + "/cmudict-en-us.dict"
         var grammar = Grammar(devices: devices, shortcuts: shortcuts)
         var pronunciations = try Pronunciations(words: grammar.words, dictionary: dictionary, variants: grammar.commandWords)

@@ -52,12 +52,12 @@ enum HearCommand {
             for (source, audio) in zip(sources, audios) {
                 let heard = try recognizer.recognize(audio)
                 let file = sources.count > 1 ? "\"file\":\(JSON.string(source))," : ""
-                let margin = (heard.margin.map { ",\"margin\":\(String(format: "%.3f", $0))" } ?? "")
+                let scores = (heard.margin.map { ",\"margin\":\(String(format: "%.3f", $0))" } ?? "")
                     + ",\"hypothesis\":\(JSON.string(heard.hypothesis))"
                 guard let text = heard.text else {
                     allHeard = false
                     console.err(sources.count > 1 ? "voiceplug hear: \(source): nothing known was heard\n" : "voiceplug hear: nothing known was heard\n")
-                    if json { console.out("{\(file)\"text\":null,\"confidence\":0\(margin)}\n") }
+                    if json { console.out("{\(file)\"text\":null,\"confidence\":0\(scores)}\n") }
                     continue
                 }
                 if parsed.flags.contains("send") {
@@ -69,7 +69,7 @@ enum HearCommand {
                     return await SayCommand.run(forwarded, console: console)
                 }
                 console.out(json
-                    ? "{\(file)\"text\":\(JSON.string(text)),\"confidence\":\(String(format: "%.3f", heard.confidence))\(margin)}\n"
+                    ? "{\(file)\"text\":\(JSON.string(text)),\"confidence\":\(String(format: "%.3f", heard.confidence))\(scores)}\n"
                     : (sources.count > 1 ? source + ": " : "") + text + "\n")
             }
             return allHeard ? .ok : .failed
