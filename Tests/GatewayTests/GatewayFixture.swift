@@ -76,6 +76,25 @@ final class GatewayFixture: @unchecked Sendable {
         return Self.object(message) ?? [:]
     }
 
+    /// Publishes `wav` on voiceplug/audio until the spoken result is a success or
+    /// `limit` has passed (a grammar rebuilt in the background takes a moment);
+    /// returns the last spoken result.
+    func speakUntilSwitched(_ wav: Data, within limit: Duration = .seconds(10)) async throws -> [String: Any] {
+        let start = ContinuousClock.now
+        var heard: [String: Any] = [:]
+        while ContinuousClock.now - start < limit {
+            try await client.publish("voiceplug/audio", Array(wav), qos: .atLeastOnce)
+            let answers = try await inbox.wait(for: 1, timeout: .seconds(10), where: { message in
+                message.topic == "voiceplug/result" && GatewayFixture.object(message)?["source"] as? String == "speech"
+            })
+            heard = Self.object(answers.last!) ?? [:]
+            if heard["ok"] as? Bool == true { break }
+            await inbox.clear()
+            try await Task.sleep(for: .milliseconds(300))
+        }
+        return heard
+    }
+
     static func object(_ message: MQTTMessage) -> [String: Any]? {
         (try? JSONSerialization.jsonObject(with: Data(message.payload))) as? [String: Any]
     }

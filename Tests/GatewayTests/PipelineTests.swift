@@ -263,17 +263,7 @@ struct SpokenPhraseTests {
             let (status, _, err) = try await gateway.voiceplug(["shortcuts", "add", "--device", "tree", "--state", "on", "--phrase", "festive mode"])
             #expect(status == 0, "\(err)")
             let added = ContinuousClock.now
-            var heard: [String: Any] = [:]
-            while ContinuousClock.now - added < .seconds(10) {
-                try await gateway.client.publish("voiceplug/audio", Array(wav), qos: .atLeastOnce)
-                let answers = try await gateway.inbox.wait(for: 1, timeout: .seconds(10), where: { message in
-                    message.topic == "voiceplug/result" && GatewayFixture.object(message)?["source"] as? String == "speech"
-                })
-                heard = GatewayFixture.object(answers.last!) ?? [:]
-                if heard["ok"] as? Bool == true { break }
-                await gateway.inbox.clear()
-                try await Task.sleep(for: .milliseconds(300))
-            }
+            let heard = try await gateway.speakUntilSwitched(wav)
             #expect(heard["ok"] as? Bool == true && heard["device"] as? String == "tree", "\(heard)")
             #expect(ContinuousClock.now - added < .seconds(5))
         }
@@ -298,18 +288,7 @@ struct SpokenPhraseTests {
             #expect(!cleared.isEmpty)
 
             // The speech grammar follows: the new name is heard once the rebuilt decoder is in place.
-            let changed = ContinuousClock.now
-            var heard: [String: Any] = [:]
-            while ContinuousClock.now - changed < .seconds(10) {
-                try await gateway.client.publish("voiceplug/audio", Array(spoken), qos: .atLeastOnce)
-                let answers = try await gateway.inbox.wait(for: 1, timeout: .seconds(10), where: { message in
-                    message.topic == "voiceplug/result" && GatewayFixture.object(message)?["source"] as? String == "speech"
-                })
-                heard = GatewayFixture.object(answers.last!) ?? [:]
-                if heard["ok"] as? Bool == true { break }
-                await gateway.inbox.clear()
-                try await Task.sleep(for: .milliseconds(300))
-            }
+            let heard = try await gateway.speakUntilSwitched(spoken)
             #expect(heard["device"] as? String == "porch" && heard["state"] as? String == "off", "\(heard)")
 
             // A file that does not load leaves the devices as they were.
