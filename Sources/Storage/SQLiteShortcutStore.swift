@@ -30,7 +30,18 @@ public final class SQLiteShortcutStore: VoiceShortcutStore, @unchecked Sendable 
             throw .unavailable(path: path, detail: error.message)
         }
         connection.setBusyTimeout(milliseconds: 5000)
-        try Self.prepare(connection, path: path, mayInitialize: !exists || isEmptyFile)
+        // SQLite does not always wait for a lock while a file is being created and switched to WAL by another
+        // process at the same moment (SQLITE_BUSY at once, seen about once in 100 such openings under load):
+        // the checks are read again and repeated, within the same 5 s.
+        let deadline = ContinuousClock.now + .seconds(5)
+        while true {
+            do {
+                try Self.prepare(connection, path: path, mayInitialize: !exists || isEmptyFile)
+                break
+            } catch .busy where ContinuousClock.now < deadline {
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+        }
         self.connection = connection
     }
 
