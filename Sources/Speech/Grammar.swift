@@ -1,3 +1,4 @@
+import Foundation
 import VoiceShortcuts
 
 /// A JSGF grammar of everything that can be said: every voice shortcut's
@@ -62,8 +63,9 @@ struct Grammar {
             top.append("<generic>")
         }
         let ruleText = rules.joined(separator: "\n")
-        var words = Set(ruleText.split(whereSeparator: { " ()|[]<>;=\n".contains($0) }).map(String.init))
-        for rule in ["shortcut", "name", "area", "place", "det", "state", "target", "generic"] { words.remove(rule) }
+        // The words are what is left when the rule names are taken out (a device may be called "state lamp").
+        let ruleBodies = ruleText.replacingOccurrences(of: "<[^>]*>", with: " ", options: .regularExpression)
+        var words = Set(ruleBodies.split(whereSeparator: { " ()|[];=\n".contains($0) }).map(String.init))
         commandWords = words
         words.formUnion(Self.chatterWords)
         let garbage = words.sorted().map { "/\(Self.garbageWeight)/ \(Self.garbagePrefix)\($0)" }.joined(separator: " | ")

@@ -11,6 +11,13 @@ struct GrammarTests {
         #expect(Grammar.alternatives([["lights", "out"]]) == "lights out")
     }
 
+    @Test("a device may be called by the grammar's rule names")
+    func ruleNamesAreWordsToo() {
+        let grammar = Grammar(devices: [Device(id: "x", name: "state name", area: "target")], shortcuts: [])
+        #expect(grammar.commandWords.isSuperset(of: ["state", "name", "target"]))
+        #expect(!grammar.words.contains("generic") && !grammar.words.contains("det"))
+    }
+
     @Test("a place may follow the state; chatter words are garbage only")
     func forms() {
         let grammar = Grammar(devices: [Device(id: "lava", name: "lava lamp", area: "den")], shortcuts: [])
