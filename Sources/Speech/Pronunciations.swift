@@ -38,7 +38,7 @@ struct Pronunciations {
         }
     }
 
-    /// The dictionary file's text: each word and its garbage twin.
+    /// The dictionary file's text: each word and its garbage twin, and the phones as garbage words.
     var fileText: String {
         var lines: [String] = []
         for (word, variants) in entries.sorted(by: { $0.key < $1.key }) {
@@ -48,6 +48,7 @@ struct Pronunciations {
                 lines.append("\(Grammar.garbagePrefix)\(word)\(suffix) \(phones.joined(separator: " "))")
             }
         }
+        lines += Grammar.phones.map { "\(Grammar.phonePrefix)\($0) \($0.uppercased())" }
         return lines.joined(separator: "\n") + "\n"
     }
 }

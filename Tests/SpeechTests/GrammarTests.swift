@@ -11,11 +11,23 @@ struct GrammarTests {
         #expect(Grammar.alternatives([["lights", "out"]]) == "lights out")
     }
 
+    @Test("after a name's first word, a loop of phones may stand for its rest (the whole name may not)")
+    func nameRestMayBeOtherwise() {
+        let names = [["lava", "lamp"], ["kettle"], ["quiet", "morning", "mode"]]
+        #expect(Grammar.alternatives(names, after: "<otherwise>")
+                == "(kettle | lava (lamp | <otherwise>) | quiet (morning (mode | <otherwise>) | <otherwise>))")
+        let grammar = Grammar(devices: [Device(id: "lava", name: "lava lamp")], shortcuts: [])
+        #expect(grammar.jsgf.contains("<name> = lava (lamp | <otherwise>);"))
+        #expect(grammar.jsgf.contains("<otherwise> = <phone> <phone>*;"))
+        #expect(grammar.jsgf.contains("/\(Grammar.phoneWeight)/ g_ph_aa | "))
+        #expect(!grammar.words.contains(where: { $0.hasPrefix("g_") || $0.hasPrefix("/") }), "\(grammar.words.sorted())")
+    }
+
     @Test("a device may be called by the grammar's rule names")
     func ruleNamesAreWordsToo() {
         let grammar = Grammar(devices: [Device(id: "x", name: "state name", area: "target")], shortcuts: [])
         #expect(grammar.commandWords.isSuperset(of: ["state", "name", "target"]))
-        #expect(!grammar.words.contains("generic") && !grammar.words.contains("det"))
+        #expect(!grammar.words.contains("generic") && !grammar.words.contains("det") && !grammar.words.contains("otherwise"))
     }
 
     @Test("a place may follow the state; chatter words are garbage only")

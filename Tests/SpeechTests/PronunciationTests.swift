@@ -14,6 +14,7 @@ struct PronunciationTests {
         #expect(found.fileText.contains("fountain(2) F AW N T IH N\n"))
         #expect(found.fileText.contains("g_fountain(2) F AW N T IH N\n"))
         #expect(!found.fileText.contains("lamp(2)"), "the same as the dictionary's: no second entry")
+        #expect(found.fileText.contains("\ng_ph_aa AA\n") && found.fileText.contains("\ng_ph_zh ZH\n"), "the phones, as garbage words")
     }
 
     @Test("a batch of words comes back one pronunciation each, in order")

@@ -74,6 +74,21 @@ struct RecognizerTests {
         #expect(accepted.count <= 1, "\(accepted)")
     }
 
+    @Test("a near miss, a device's first word and then another, switches nothing")
+    func nearMisses() async throws {
+        let recognizer = try Self.shared.get()
+        var accepted: [String] = []
+        for voice in ["slt", "espeak"] {
+            for text in ["turn on the desk drawer", "turn off the kitchen radio", "switch off the christmas lights",
+                         "turn on the christmas movie", "turn on the kitchen sink"] {
+                let heard = try await recognizer.hear(try await Synthesizer.speak(text, voice: voice))
+                if intent(of: heard) != nil { accepted.append("\(text) [\(voice)] → \(heard.text ?? "")") }
+            }
+        }
+        // Without the phone loop after a name's first word, 2 of these 10 switched a plug.
+        #expect(accepted.count <= 1, "\(accepted)")
+    }
+
     @Test("a shortcut added later is recognized after the grammar is rebuilt")
     func rebuild() async throws {
         let recognizer = try await blocking { try SpeechRecognizer(devices: Self.devices, shortcuts: []) }
