@@ -4,9 +4,9 @@ import Foundation
 import Glibc
 #endif
 
-/// Pronunciations from espeak-ng's IPA (American English), mapped to the
-/// model's phones: for words the dictionary does not know ("Vornado"), and
-/// as a second way to say the words it does.
+/// Pronunciations from espeak-ng's IPA (American English, or British), mapped
+/// to the model's phones: for words the dictionary does not know ("Vornado"),
+/// and as other ways to say the words it does.
 enum LetterToSound {
     /// IPA symbols → ARPAbet phones, longest first.
     private static let table: [(String, [String])] = [
@@ -24,23 +24,29 @@ enum LetterToSound {
     /// usable for is left out; none when espeak-ng is missing). One espeak-ng
     /// run for all of them, each word its own sentence; should the answer not
     /// come back one word each, every word is asked on its own.
-    static func phones(for words: [String]) -> [String: [String]] {
+    static func phones(for words: [String], accent: Accent = .american) -> [String: [String]] {
         // Only letters reach the shell, single-quoted.
         let safe = words.filter { word in !word.isEmpty && word.unicodeScalars.allSatisfy { $0.properties.isAlphabetic } }
         guard !safe.isEmpty else { return [:] }
-        let answers = espeak(safe.joined(separator: ". ")).split(whereSeparator: \.isWhitespace)
+        let answers = espeak(safe.joined(separator: ". "), accent: accent).split(whereSeparator: \.isWhitespace)
         var result: [String: [String]] = [:]
         if answers.count == safe.count {
             for (word, ipa) in zip(safe, answers) { result[word] = map(ipa: String(ipa)) }
         } else {
-            for word in safe { result[word] = map(ipa: espeak(word)) }
+            for word in safe { result[word] = map(ipa: espeak(word, accent: accent)) }
         }
         return result
     }
 
+    /// espeak-ng's voices whose pronunciations are asked for.
+    enum Accent: String {
+        case american = "en-us"
+        case british = "en-gb"
+    }
+
     /// espeak-ng's IPA for `text` (letters, spaces and full stops only).
-    private static func espeak(_ text: String) -> String {
-        guard let pipe = popen("espeak-ng -q -v en-us --ipa '\(text)' 2>/dev/null", "r") else { return "" }
+    private static func espeak(_ text: String, accent: Accent) -> String {
+        guard let pipe = popen("espeak-ng -q -v \(accent.rawValue) --ipa '\(text)' 2>/dev/null", "r") else { return "" }
         var output = [UInt8]()
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {

@@ -10,10 +10,11 @@ struct Pronunciations {
     private(set) var unpronounceable: [String] = []
 
     /// Looks `words` up in the dictionary file at `path` (cmudict format);
-    /// words it lacks get espeak-ng's pronunciation, and each of `variants`
-    /// also gets espeak-ng's when that differs from the dictionary's: people
+    /// words it lacks get espeak-ng's pronunciations, and each of `variants`
+    /// also gets espeak-ng's where they differ from the dictionary's: people
     /// (and synthesizers) say "fountain" as F AW N T IH N as well as the
-    /// dictionary's F AW N T AH N.
+    /// dictionary's F AW N T AH N, and British speakers "lamp" as L AA M P.
+    /// Both American and British English are asked.
     init(words: Set<String>, dictionary path: String, variants: Set<String> = []) throws {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw SpeechError.model("cannot read the pronunciation dictionary \(path)")
@@ -28,13 +29,13 @@ struct Pronunciations {
             entries[key, default: []].append(line[line.index(after: space)...].split(separator: " ").map(String.init))
         }
         let missing = words.filter { entries[$0] == nil }
-        let spoken = LetterToSound.phones(for: missing.union(variants.intersection(words)).sorted())
+        let asked = missing.union(variants.intersection(words)).sorted()
+        let american = LetterToSound.phones(for: asked), british = LetterToSound.phones(for: asked, accent: .british)
         for word in words.sorted() {
-            guard let phones = spoken[word] else {
-                if entries[word] == nil { unpronounceable.append(word) }
-                continue
+            for phones in [american[word], british[word]].compactMap({ $0 }) where !(entries[word] ?? []).contains(phones) {
+                entries[word, default: []].append(phones)
             }
-            if !(entries[word] ?? []).contains(phones) { entries[word, default: []].append(phones) }
+            if entries[word] == nil { unpronounceable.append(word) }
         }
     }
 
