@@ -30,11 +30,13 @@ struct GrammarTests {
         #expect(!grammar.words.contains("generic") && !grammar.words.contains("det") && !grammar.words.contains("otherwise"))
     }
 
-    @Test("a place may follow the state; chatter words are garbage only")
+    @Test("the text matcher's forms; a place may follow the state; chatter words are garbage only")
     func forms() {
         let grammar = Grammar(devices: [Device(id: "lava", name: "lava lamp", area: "den")], shortcuts: [])
-        #expect(grammar.jsgf.contains("<place> = in [the] <area>;"))
-        #expect(grammar.jsgf.contains("(turn | switch) <target> [to] <state> [<place>]"))
+        #expect(grammar.jsgf.contains("<place> = (across | around | at | in | inside | of | on | throughout) [<det>] <area>;"))
+        #expect(grammar.jsgf.contains("<verb> <target> [to] <state> [<place>]"))
+        #expect(grammar.jsgf.contains("<verb> = (bring | change | power | put | set | switch | turn);"))
+        #expect(grammar.jsgf.contains("<fixed> = (activate | deactivate | disable | enable);"))
         #expect(grammar.jsgf.contains("g_is") && !grammar.commandWords.contains("is"))
         #expect(grammar.commandWords.isSuperset(of: ["turn", "lava", "lamp", "den"]))
     }

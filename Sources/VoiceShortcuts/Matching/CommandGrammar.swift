@@ -16,12 +16,13 @@
 ///     <prep>   = in | on | at | of | across | around | throughout | inside
 ///
 /// Anything else (questions, negations, other requests) is not a command.
-enum CommandGrammar {
-    static let particleVerbs: Set<String> = ["turn", "switch", "change", "bring", "put", "set", "power"]
-    static let fixedVerbs: [String: PowerState] = ["activate": .on, "enable": .on, "deactivate": .off, "disable": .off]
-    static let particles: [String: PowerState] = ["on": .on, "off": .off]
-    static let determiners: Set<String> = ["the", "my", "our"]
-    static let areaPrepositions: Set<String> = ["in", "on", "at", "of", "across", "around", "throughout", "inside"]
+/// The speech grammar is made from the same lists.
+public enum CommandGrammar {
+    public static let particleVerbs: Set<String> = ["turn", "switch", "change", "bring", "put", "set", "power"]
+    public static let fixedVerbs: [String: PowerState] = ["activate": .on, "enable": .on, "deactivate": .off, "disable": .off]
+    public static let particles: [String: PowerState] = ["on": .on, "off": .off]
+    public static let determiners: Set<String> = ["the", "my", "our"]
+    public static let areaPrepositions: Set<String> = ["in", "on", "at", "of", "across", "around", "throughout", "inside"]
     static let politeness: Set<String> = ["please"]
     static let leadingSkips: [[String]] = [
         ["please"], ["can", "you"], ["could", "you"], ["would", "you"], ["will", "you"],
