@@ -28,7 +28,7 @@ public enum CommandGrammar {
         ["please"], ["can", "you"], ["could", "you"], ["would", "you"], ["will", "you"],
         ["id", "like", "to"], ["id", "like"], ["i", "would", "like", "to"], ["i", "want", "to"], ["i", "want"],
     ]
-    static let trailingSkips: [[String]] = [["please"], ["for", "me"], ["thanks"], ["thank", "you"]]
+    public static let trailingSkips: [[String]] = [["please"], ["for", "me"], ["thanks"], ["thank", "you"]]
     /// Words that stand for a device without naming one.
     static let pronouns: Set<String> = ["it", "that", "this", "them", "those", "these", "everything", "all", "something"]
 
