@@ -143,10 +143,9 @@ struct Grammar {
         return parts.count == 1 ? parts[0] : "(" + parts.joined(separator: " | ") + ")"
     }
 
-    /// Single words as JSGF alternatives, in a stable order.
+    /// Single words as JSGF alternatives (`alternatives` of one-word phrases).
     static func choice<Words: Sequence<String>>(_ words: Words) -> String {
-        let sorted = words.sorted()
-        return sorted.count == 1 ? sorted[0] : "(" + sorted.joined(separator: " | ") + ")"
+        alternatives(words.map { [$0] })
     }
 
     /// A word JSGF and the dictionary can carry (letters, digits, apostrophes).
