@@ -42,6 +42,9 @@ enum LetterToSound {
     enum Accent: String {
         case american = "en-us"
         case british = "en-gb"
+        case scottish = "en-gb-scotland"
+        case caribbean = "en-029"
+        case newYork = "en-us-nyc"
     }
 
     /// espeak-ng's IPA for `text` (letters, spaces and full stops only).

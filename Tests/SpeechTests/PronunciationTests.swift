@@ -18,6 +18,16 @@ struct PronunciationTests {
         #expect(found.fileText.contains("\ng_ph_aa AA\n") && found.fileText.contains("\ng_ph_zh ZH\n"), "the phones, as garbage words")
     }
 
+    @Test("the command's verbs also get Scottish, Caribbean and New York pronunciations; other words do not")
+    func regionalVerbs() throws {
+        let found = try Pronunciations(words: ["turn", "the", "lamp"], dictionary: Self.dictionary, variants: ["turn", "the", "lamp"])
+        let lines = found.fileText.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("turn(") && $0.hasSuffix(" T AH R N") }, "Scottish: \(lines)")
+        #expect(lines.contains { $0.hasPrefix("g_turn(") && $0.hasSuffix(" T AH R N") }, "and its garbage twin")
+        #expect(!lines.contains { $0.hasPrefix("the") && $0.hasSuffix(" D AH") }, "Caribbean's \"the\" let non-commands through")
+        #expect(!lines.contains { $0.hasPrefix("lamp(3)") })
+    }
+
     @Test("a batch of words comes back one pronunciation each, in order")
     func batch() {
         let phones = LetterToSound.phones(for: ["kettle", "hue", "vornado", "x1"])
