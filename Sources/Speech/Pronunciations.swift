@@ -43,7 +43,8 @@ struct Pronunciations {
     }
 
     /// The command's own verbs and "on"/"off" as Scottish, Caribbean and New
-    /// York English say them (espeak-ng's accents): "turn" T AH R N, T AH IY N.
+    /// York English say them (espeak-ng's accents): "turn" T AH R N (Scottish)
+    /// and T AH IH N (New York), "activate" AA K T IH V EY T (Caribbean).
     /// Voices of those accents lost whole commands to the garbage loop at
     /// the verb ("turn" heard as "thank", "for", "to"). Only these words: the
     /// accents' "the" (D AH) and device names let more non-commands through.

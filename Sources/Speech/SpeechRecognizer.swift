@@ -92,8 +92,9 @@ public final class SpeechRecognizer: @unchecked Sendable {
     /// 93.1% / 92.2% → 93.1% / 91.9% (clean / 20 dB), out-of-grammar
     /// accepted 1.1% / 1.4% → 1.3% / 1.1%; real-time factor of both passes
     /// with 100 devices and 1,000 shortcuts 0.092–0.097 → 0.084–0.089, with
-    /// a home's 0.089–0.091 → 0.081–0.083 (three interleaved runs). Narrower beams instead (`-beam 1e-40 -wbeam
-    /// 1e-24`) saved as much and cost more in-grammar; both together, more still.
+    /// a home's 0.089–0.091 → 0.081–0.083 (three interleaved runs). Narrower
+    /// beams instead (`-beam 1e-40 -wbeam 1e-24`) saved as much and cost more
+    /// in-grammar; both together, more still.
     private static func makeOpenDecoder(model: String) throws -> PocketSphinxDecoder {
         try PocketSphinxDecoder(arguments: ["-hmm", hmmPath(model), "-lm", model + "/en-us.lm.bin", "-dict", model + "/cmudict-en-us.dict",
                                             "-fwdflat", "no", "-bestpath", "no", "-maxhmmpf", "1000", "-maxwpf", "3", "-topn", "2", "-ds", "2"]
