@@ -12,7 +12,8 @@ and a fresh set (near misses, British and other espeak-ng voices) written
 while the next stop's settings were chosen on the other four, and never
 used for choosing them; the matcher's other forms; and two more fresh sets
 of other accents, devices and phrases (one to measure a stop's start, one
-kept unseen until its end). For each: in-grammar utterances (generic
+kept unseen until its end), and a fourth written to decide one question
+the third raised. For each: in-grammar utterances (generic
 commands and the shortcuts) and out-of-grammar ones (other devices,
 questions, chatter, near misses), spoken by flite (slt, rms, awb, kal16) and
 espeak-ng (en-us at two speeds, two variants), each with a -40 dB pink-noise
@@ -229,8 +230,37 @@ THIRD_FRESH = {
                ("espeak", "en-us+m8", "160"), ("espeak", "en-gb+f3", "165"), ("espeak", "en-us+Andy", "175"),
                ("espeak", "en-us+steph", "160")],
 }
+# Written at the end of the stop of SECOND_FRESH and THIRD_FRESH, before either binary in question had heard it, to
+# decide one question that THIRD_FRESH had raised (the verbs "put" and "bring" in the speech grammar).
+FOURTH_FRESH = {
+    "config": {"devices": [
+        {"id": "pool", "name": "pool pump", "area": "backyard", "protocol": "tasmota", "topic": "pool"},
+        {"id": "fridge", "name": "garage fridge", "protocol": "shelly", "topic": "shellyplug-fridge"},
+        {"id": "salt", "name": "salt lamp", "aliases": ["himalayan lamp"], "area": "study", "protocol": "zigbee2mqtt", "topic": "salt_lamp"},
+        {"id": "iron", "name": "iron", "area": "laundry", "protocol": "tasmota", "topic": "iron"},
+        {"id": "bread", "name": "bread maker", "area": "kitchen", "protocol": "shelly", "topic": "shellyplug-bread"},
+        {"id": "tv", "name": "tv", "aliases": ["telly"], "area": "lounge", "protocol": "tasmota", "topic": "tv"},
+    ]},
+    "shortcuts": [("tv", "off", "enough tv"), ("pool", "on", "swim time"), ("bread", "on", "fresh bread")],
+    "in": [
+        ("turn on the pool pump", "pool", "on"), ("switch off the garage fridge", "fridge", "off"), ("salt lamp on", "salt", "on"),
+        ("turn the himalayan lamp off", "salt", "off"), ("switch off the iron", "iron", "off"), ("activate the bread maker", "bread", "on"),
+        ("turn off the tv in the lounge", "tv", "off"), ("switch the telly on", "tv", "on"), ("deactivate the pool pump", "pool", "off"),
+        ("power on the garage fridge", "fridge", "on"), ("enough tv", "tv", "off"), ("swim time", "pool", "on"),
+        ("fresh bread", "bread", "on"), ("turn on the iron", "iron", "on"),
+    ],
+    "out": [
+        "put the kettle on", "bring me a towel", "turn on the pool light", "switch off the garage door", "is the iron hot",
+        "watch some tv", "iron my shirt", "what time is it in tokyo", "the bread is stale", "salt and pepper",
+        "turn the page", "switch it up", "guten abend", "who wants to swim",
+    ],
+    "voices": [("flite", "slt"), ("flite", "kal16"), ("espeak", "en-us+m4", "170"), ("espeak", "en-gb-x-rp+f2", "160"),
+               ("espeak", "en-us+max", "165"), ("espeak", "en-us+edward", "175"), ("espeak", "en-gb+m3", "160"),
+               ("espeak", "en-us+linda", "165")],
+}
 SCENARIOS = [("example", EXAMPLE), ("held-out", HELD_OUT), ("validation", VALIDATION), ("final-check", FINAL_CHECK), ("fresh", FRESH),
-             ("forms", FORMS), ("second-fresh", SECOND_FRESH), ("third-fresh", THIRD_FRESH)]
+             ("forms", FORMS), ("second-fresh", SECOND_FRESH), ("third-fresh", THIRD_FRESH),
+             ("fourth-fresh", FOURTH_FRESH)]
 VOICES = [("flite", "slt"), ("flite", "rms"), ("flite", "awb"), ("flite", "kal16"),
           ("espeak", "en-us", "175"), ("espeak", "en-us", "140"), ("espeak", "en-us+f3", "165"), ("espeak", "en-us+m3", "185")]
 CONDITIONS = [("clean", None), ("20dB", 20)]
