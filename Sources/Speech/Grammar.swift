@@ -54,6 +54,18 @@ struct Grammar {
                                "me", "not", "of", "that", "there", "they", "this", "was", "we", "what", "when", "where",
                                "who", "why", "will", "with", "would", "you"]
 
+    /// The text matcher's verbs the speech grammar leaves out. "put" and
+    /// "bring" are short and took what other verbs and non-commands sounded
+    /// like: "play the next song" → "bring sauna to on", "lock the front
+    /// door" → "put our sauna to off", Scottish "turn" → "put". Without them,
+    /// on bench/speech/corpus.py's third fresh set out-of-grammar accepted
+    /// 3.6% / 2.7% → 0.9% / 0.9% (clean / 20 dB); on a fourth, written to
+    /// decide this and heard once by both, 16 → 15 of 224 accepted and 207 →
+    /// 208 of 224 right; on the seven other sets in-grammar right 93.1% /
+    /// 91.9% → 92.2% / 91.7% ("put" was also the catch-all for accents'
+    /// verbs), accepted 9 / 8 → 8 / 9 of 708. Typed, they still work.
+    static let unspokenVerbs: Set<String> = ["put", "bring"]
+
     let jsgf: String
     /// Every word the grammar uses.
     let words: Set<String>
@@ -86,7 +98,7 @@ struct Grammar {
             }
             rules.append("<det> = \(Self.choice(CommandGrammar.determiners));")
             rules.append("<state> = \(Self.choice(CommandGrammar.particles.keys));")
-            rules.append("<verb> = \(Self.choice(CommandGrammar.particleVerbs));")
+            rules.append("<verb> = \(Self.choice(CommandGrammar.particleVerbs.subtracting(Self.unspokenVerbs)));")
             rules.append("<fixed> = \(Self.choice(CommandGrammar.fixedVerbs.keys));")
             rules.append("<target> = \(target);")
             // The text matcher's forms (CommandGrammar) and trailing skip words ("... for me"; corpus.py's forms
