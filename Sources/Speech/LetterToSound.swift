@@ -4,9 +4,9 @@ import Foundation
 import Glibc
 #endif
 
-/// Pronunciations from espeak-ng's IPA (American English, or British), mapped
-/// to the model's phones: for words the dictionary does not know ("Vornado"),
-/// and as other ways to say the words it does.
+/// Pronunciations from espeak-ng's IPA (American English, or another of its
+/// English accents), mapped to the model's phones: for words the dictionary
+/// does not know ("Vornado"), and as other ways to say the words it does.
 enum LetterToSound {
     /// IPA symbols → ARPAbet phones, longest first.
     private static let table: [(String, [String])] = [

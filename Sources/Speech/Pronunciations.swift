@@ -1,5 +1,4 @@
 import Foundation
-import VoiceShortcuts
 
 /// The pronunciation dictionary of a grammar: the model's own entries for
 /// the grammar's words, letter-to-sound for the rest, and a `g_` twin of each
@@ -54,7 +53,7 @@ struct Pronunciations {
     /// in-grammar unchanged (93.5% / 92.6%), accepted 4 / 4 → 5 / 6 of 596.
     /// The words never change, so espeak-ng is asked once per process.
     private static let regionalVariants: [String: [[String]]] = {
-        let words = CommandGrammar.particleVerbs.union(CommandGrammar.fixedVerbs.keys).union(CommandGrammar.particles.keys).sorted()
+        let words = Grammar.verbs.union(Grammar.fixedVerbs).union(Grammar.states).sorted()
         var found: [String: [[String]]] = [:]
         for accent in [LetterToSound.Accent.scottish, .caribbean, .newYork] {
             for (word, phones) in LetterToSound.phones(for: words, accent: accent) { found[word, default: []].append(phones) }
