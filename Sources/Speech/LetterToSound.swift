@@ -5,8 +5,9 @@ import Glibc
 #endif
 
 /// Pronunciations from espeak-ng's IPA (American English, or another of its
-/// English accents), mapped to the model's phones: for words the dictionary
-/// does not know ("Vornado"), and as other ways to say the words it does.
+/// English accents) and from flite's lexicon and letter-to-sound rules
+/// (`t2p`), mapped to the model's phones: for words the dictionary does not
+/// know ("Vornado"), and as other ways to say the words it does.
 enum LetterToSound {
     /// IPA symbols → ARPAbet phones, longest first.
     private static let table: [(String, [String])] = [
@@ -25,15 +26,43 @@ enum LetterToSound {
     /// run for all of them, each word its own sentence; should the answer not
     /// come back one word each, every word is asked on its own.
     static func phones(for words: [String], accent: Accent = .american) -> [String: [String]] {
+        batch(words) { text in
+            espeak(text, accent: accent).split(whereSeparator: \.isWhitespace).map { map(ipa: String($0)) }
+        }
+    }
+
+    /// The phones flite's `t2p` gives each of `words` (none when flite is
+    /// missing): its lexicon and rules are not the dictionary's, and flite's
+    /// voices say what they give — "deactivate" D IY K T AH V EY T, without
+    /// the dictionary's AE, and "xmas" spelled out.
+    static func flitePhones(for words: [String]) -> [String: [String]] {
+        batch(words) { text in
+            // Phones with stress digits ("ey1"), a pause ("pau") around each sentence.
+            let phones = run("t2p '\(text)'").split(whereSeparator: \.isWhitespace).map { symbol -> String in
+                let bare = symbol.filter { !$0.isNumber }
+                return fliteNames[bare] ?? bare.uppercased()
+            }
+            return phones.split(separator: "PAU").map { word in word.allSatisfy(modelPhones.contains) ? Array(word) : nil }
+        }
+    }
+
+    /// flite's names for the model's phones where they differ.
+    private static let fliteNames = ["ax": "AH", "axr": "ER"]
+    private static let modelPhones = Set(Grammar.phones.map { $0.uppercased() })
+
+    /// Asks `pronounce` for all `words` at once, each its own sentence, and
+    /// should the answer not come back one pronunciation each, every word
+    /// on its own. A word it says nothing usable for is left out.
+    private static func batch(_ words: [String], pronounce: (String) -> [[String]?]) -> [String: [String]] {
         // Only letters reach the shell, single-quoted.
         let safe = words.filter { word in !word.isEmpty && word.unicodeScalars.allSatisfy { $0.properties.isAlphabetic } }
         guard !safe.isEmpty else { return [:] }
-        let answers = espeak(safe.joined(separator: ". "), accent: accent).split(whereSeparator: \.isWhitespace)
+        let answers = pronounce(safe.joined(separator: ". "))
         var result: [String: [String]] = [:]
         if answers.count == safe.count {
-            for (word, ipa) in zip(safe, answers) { result[word] = map(ipa: String(ipa)) }
+            for (word, phones) in zip(safe, answers) { result[word] = phones }
         } else {
-            for word in safe { result[word] = map(ipa: espeak(word, accent: accent)) }
+            for word in safe { result[word] = pronounce(word).first ?? nil }
         }
         return result
     }
@@ -49,7 +78,12 @@ enum LetterToSound {
 
     /// espeak-ng's IPA for `text` (letters, spaces and full stops only).
     private static func espeak(_ text: String, accent: Accent) -> String {
-        guard let pipe = popen("espeak-ng -q -v \(accent.rawValue) --ipa '\(text)' 2>/dev/null", "r") else { return "" }
+        run("espeak-ng -q -v \(accent.rawValue) --ipa '\(text)'")
+    }
+
+    /// What a shell command writes to its standard output ("" when it cannot run).
+    private static func run(_ command: String) -> String {
+        guard let pipe = popen(command + " 2>/dev/null", "r") else { return "" }
         var output = [UInt8]()
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {

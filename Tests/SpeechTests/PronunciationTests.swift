@@ -28,6 +28,20 @@ struct PronunciationTests {
         #expect(!lines.contains { $0.hasPrefix("lamp(3)") })
     }
 
+    @Test("flite's way is one more: its \"deactivate\" has no AE")
+    func fliteVariant() throws {
+        let found = try Pronunciations(words: ["deactivate", "the"], dictionary: Self.dictionary, variants: ["deactivate", "the"])
+        let lines = found.fileText.split(separator: "\n").map(String.init)
+        #expect(lines.contains("deactivate D IY AE K T IH V EY T"), "the dictionary's first: \(lines)")
+        #expect(lines.contains { $0.hasPrefix("deactivate(") && $0.hasSuffix(" D IY K T AH V EY T") }, "flite's: \(lines)")
+        #expect(lines.contains { $0.hasPrefix("g_deactivate(") && $0.hasSuffix(" D IY K T AH V EY T") }, "and its garbage twin")
+        let phones = LetterToSound.flitePhones(for: ["kettle", "vornado", "x1", "lamp"])
+        #expect(phones["kettle"] == ["K", "EH", "T", "AH", "L"])
+        #expect(phones["vornado"]?.first == "V")
+        #expect(phones["lamp"] == ["L", "AE", "M", "P"])
+        #expect(phones["x1"] == nil, "only letters reach t2p")
+    }
+
     @Test("a batch of words comes back one pronunciation each, in order")
     func batch() {
         let phones = LetterToSound.phones(for: ["kettle", "hue", "vornado", "x1"])
