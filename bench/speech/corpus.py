@@ -12,8 +12,8 @@ and a fresh set (near misses, British and other espeak-ng voices) written
 while the next stop's settings were chosen on the other four, and never
 used for choosing them; the matcher's other forms; and two more fresh sets
 of other accents, devices and phrases (one to measure a stop's start, one
-kept unseen until its end), and a fourth written to decide one question
-the third raised. For each: in-grammar utterances (generic
+kept unseen until its end), a fourth written to decide one question
+the third raised, and a fifth kept unseen until the end of the stop after. For each: in-grammar utterances (generic
 commands and the shortcuts) and out-of-grammar ones (other devices,
 questions, chatter, near misses), spoken by flite (slt, rms, awb, kal16) and
 espeak-ng (en-us at two speeds, two variants), each with a -40 dB pink-noise
@@ -258,9 +258,40 @@ FOURTH_FRESH = {
                ("espeak", "en-us+max", "165"), ("espeak", "en-us+edward", "175"), ("espeak", "en-gb+m3", "160"),
                ("espeak", "en-us+linda", "165")],
 }
+# Written at the start of the stop after FOURTH_FRESH's (after its first change, flite's pronunciations, before the
+# others) and heard only at that stop's end: other voices, devices (a one-word alias "fan", "sonos" not in the
+# dictionary) and phrases than every set above.
+FIFTH_FRESH = {
+    "config": {"devices": [
+        {"id": "espresso", "name": "espresso machine", "aliases": ["coffee machine"], "area": "kitchen", "protocol": "tasmota", "topic": "espresso"},
+        {"id": "ceiling", "name": "ceiling fan", "aliases": ["fan"], "area": "bedroom", "protocol": "shelly", "topic": "shellyplug-ceiling"},
+        {"id": "grow", "name": "grow light", "area": "greenhouse", "protocol": "zigbee2mqtt", "topic": "grow_light"},
+        {"id": "sonos", "name": "sonos speaker", "area": "family room", "protocol": "tasmota", "topic": "sonos"},
+        {"id": "fairy", "name": "fairy lights", "area": "garden", "protocol": "shelly", "topic": "shellyplug-fairy"},
+        {"id": "immersion", "name": "immersion heater", "protocol": "tasmota", "topic": "immersion"},
+    ]},
+    "shortcuts": [("espresso", "on", "coffee time"), ("sonos", "off", "quiet please"), ("grow", "on", "let it grow")],
+    "in": [
+        ("turn on the espresso machine", "espresso", "on"), ("switch the coffee machine off", "espresso", "off"),
+        ("activate the ceiling fan", "ceiling", "on"), ("turn the fan off in the bedroom", "ceiling", "off"),
+        ("grow light on", "grow", "on"), ("deactivate the grow light", "grow", "off"), ("switch on the sonos speaker", "sonos", "on"),
+        ("enable the fairy lights", "fairy", "on"), ("power off the immersion heater", "immersion", "off"),
+        ("turn on the immersion heater", "immersion", "on"), ("switch off the fairy lights in the garden", "fairy", "off"),
+        ("coffee time", "espresso", "on"), ("quiet please", "sonos", "off"), ("let it grow", "grow", "on"),
+    ],
+    "out": [
+        "turn on the ceiling light", "switch off the speaker phone", "is the fan on", "make me a cappuccino",
+        "the plants need water", "fairy tales are fun", "what is the temperature outside", "turn the heat up",
+        "good afternoon", "ich bin sehr müde", "how do i grow tomatoes", "open the window", "switch to channel five",
+        "let it snow",
+    ],
+    "voices": [("flite", "rms"), ("flite", "awb"), ("espeak", "en-us+adam", "170"), ("espeak", "en-us+belinda", "160"),
+               ("espeak", "en-us+david", "165"), ("espeak", "en-gb+aunty", "160"), ("espeak", "en-us+travis", "175"),
+               ("espeak", "en-gb-x-rp+m1", "165")],
+}
 SCENARIOS = [("example", EXAMPLE), ("held-out", HELD_OUT), ("validation", VALIDATION), ("final-check", FINAL_CHECK), ("fresh", FRESH),
              ("forms", FORMS), ("second-fresh", SECOND_FRESH), ("third-fresh", THIRD_FRESH),
-             ("fourth-fresh", FOURTH_FRESH)]
+             ("fourth-fresh", FOURTH_FRESH), ("fifth-fresh", FIFTH_FRESH)]
 VOICES = [("flite", "slt"), ("flite", "rms"), ("flite", "awb"), ("flite", "kal16"),
           ("espeak", "en-us", "175"), ("espeak", "en-us", "140"), ("espeak", "en-us+f3", "165"), ("espeak", "en-us+m3", "185")]
 CONDITIONS = [("clean", None), ("20dB", 20)]
