@@ -72,6 +72,16 @@ struct Grammar {
     /// trailing words, accepted 15 / 14 but the forms set's "… for me" and
     /// "… please" lost (−10.7 points there).
     static let unspokenTails: [[String]] = [["thanks"], ["thank", "you"]]
+    /// A command without a verb is a name and a state ("kitchen lamp off"),
+    /// not the text matcher's "[the] lamp [to] off": questions and chatter
+    /// became that ("is the humidifier on" → "the humidifier on", "take a
+    /// shower" → "the toaster to on"). And a device's place is said with
+    /// "in", "at", "inside", …, not with "on" (the state's word) or "of"
+    /// ("turn on the television" → "turn on the kettle of kitchen"). On
+    /// bench/speech/corpus.py's nine sets (932 utterances, clean / 20 dB)
+    /// out-of-grammar accepted 18 / 15 → 15 / 11, in-grammar right 866 / 853
+    /// → 866 / 851.
+    static let areaPrepositions = CommandGrammar.areaPrepositions.subtracting(["on", "of"])
     /// The verbs and states the grammar's forms use ("turn", "activate", "on", …).
     static let verbs = CommandGrammar.particleVerbs.subtracting(unspokenVerbs)
     static let fixedVerbs = Set(CommandGrammar.fixedVerbs.keys)
@@ -100,11 +110,12 @@ struct Grammar {
         }
         if !names.isEmpty {
             rules.append("<name> = \(Self.alternatives(names, after: "<otherwise>"));")
-            var target = "[<det>] <name>", place = ""
+            var target = "[<det>] <name>", bare = "<name>", place = ""
             if !areas.isEmpty {
                 rules.append("<area> = \(Self.alternatives(areas));")
-                rules.append("<place> = \(Self.choice(CommandGrammar.areaPrepositions)) [<det>] <area>;")
+                rules.append("<place> = \(Self.choice(Self.areaPrepositions)) [<det>] <area>;")
                 target = "[<det>] [<area>] <name> [<place>]"
+                bare = "[<area>] <name> [<place>]"
                 place = " [<place>]"  // also after the state: "turn the lamp off in the den"
             }
             rules.append("<det> = \(Self.choice(CommandGrammar.determiners));")
@@ -119,7 +130,7 @@ struct Grammar {
             // sharing it between forms cost 2-3 points of in-grammar accuracy.
             rules.append("<tail> = \(Self.alternatives(CommandGrammar.trailingSkips.filter { !Self.unspokenTails.contains($0) }));")
             rules.append("<generic> = (<verb> <state> <target> | <verb> <target> [to] <state>\(place) | <fixed> <target> | "
-                         + "<target> [to] <state>\(place)) [<tail>];")
+                         + "\(bare) <state>\(place)) [<tail>];")
             top.append("<generic>")
         }
         let ruleText = rules.joined(separator: "\n")
