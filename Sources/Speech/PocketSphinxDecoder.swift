@@ -47,12 +47,31 @@ final class PocketSphinxDecoder {
         cmd_ln_free_r(config)
     }
 
-    /// Decodes one utterance of 16 kHz mono samples
-    /// (`ps_start_utt`, `ps_process_raw`, `ps_end_utt`, `ps_get_hyp`, `ps_seg_iter`).
-    func decode(_ samples: [Int16]) throws(SpeechError) -> Decoding {
+    /// A front end like this decoder's own (the model's feature settings),
+    /// but with its own frequency warp (`fe_init_auto_r`).
+    func frontEnd(warp: Double) throws(SpeechError) -> FrontEnd {
+        let original = cmd_ln_str_r(config, "-warp_params").map { String(cString: $0) }
+        cmd_ln_set_str_r(config, "-warp_params", String(warp))
+        defer { cmd_ln_set_str_r(config, "-warp_params", original) }
+        guard let frontEnd = fe_init_auto_r(config) else { throw .decoder("the front end did not start (warp \(warp))") }
+        return FrontEnd(frontEnd)
+    }
+
+    /// Decodes one utterance's features, made by a front end of this decoder's or of one
+    /// with the same model (`ps_start_utt`, `ps_process_cep`, `ps_end_utt`, `ps_get_hyp`, `ps_seg_iter`).
+    func decode(_ features: Features) throws(SpeechError) -> Decoding {
         guard ps_start_utt(decoder) >= 0 else { throw .decoder("cannot start an utterance") }
-        let processed = samples.withUnsafeBufferPointer { ps_process_raw(decoder, $0.baseAddress, $0.count, 0, 1) }
-        guard ps_end_utt(decoder) >= 0, processed >= 0 else { throw .decoder("the audio could not be processed") }
+        var values = features.values
+        let processed = values.withUnsafeMutableBufferPointer { buffer -> Int32 in
+            guard let base = buffer.baseAddress, features.frames > 0 else { return 0 }
+            var rows: [UnsafeMutablePointer<Float>?] = (0..<features.frames).map { base + $0 * features.width }
+            return ps_process_cep(decoder, &rows, Int32(features.frames), 0, 1)
+        }
+        guard ps_end_utt(decoder) >= 0, processed >= 0 else { throw .decoder("the features could not be processed") }
+        return result()
+    }
+
+    private func result() -> Decoding {
         var score: Int32 = 0
         let hypothesis = ps_get_hyp(decoder, &score).map { String(cString: $0) } ?? ""
         var segments: [Segment] = []
@@ -66,5 +85,48 @@ final class PocketSphinxDecoder {
             segment = ps_seg_next(current)
         }
         return Decoding(hypothesis: hypothesis, score: score, frames: Int(ps_get_n_frames(decoder)), segments: segments)
+    }
+}
+
+/// One utterance's acoustic features (cepstra): `frames` rows of `width` values.
+struct Features: Equatable {
+    var values: [Float]
+    var frames: Int
+    var width: Int
+}
+
+/// A front end (`fe_t`): 16 kHz samples to the features a decoder scores,
+/// made by `PocketSphinxDecoder.frontEnd(warp:)`. Not thread-safe.
+final class FrontEnd {
+    private let frontEnd: OpaquePointer
+
+    fileprivate init(_ frontEnd: OpaquePointer) { self.frontEnd = frontEnd }
+
+    deinit { fe_free(frontEnd) }
+
+    /// The features of a whole utterance, as the decoder makes them from raw
+    /// audio (`fe_start_utt`, `fe_process_frames`, `fe_end_utt`).
+    func features(_ samples: [Int16]) throws(SpeechError) -> Features {
+        let width = Int(fe_get_output_size(frontEnd))
+        var count = samples.count
+        var frames: Int32 = 0
+        guard fe_process_frames(frontEnd, nil, &count, nil, &frames, nil) >= 0 else { throw .decoder("the audio could not be processed") }
+        var values = [Float](repeating: 0, count: (Int(frames) + 1) * width)
+        let made = samples.withUnsafeBufferPointer { audio in
+            values.withUnsafeMutableBufferPointer { buffer -> Int32 in
+                guard let base = buffer.baseAddress else { return -1 }
+                var rows: [UnsafeMutablePointer<Float>?] = (0...Int(frames)).map { base + $0 * width }
+                var input = audio.baseAddress
+                var remaining = audio.count
+                var produced = frames
+                fe_start_utt(frontEnd)
+                guard fe_process_frames(frontEnd, &input, &remaining, &rows, &produced, nil) >= 0 else { return -1 }
+                var tail: Int32 = 0
+                fe_end_utt(frontEnd, rows[Int(produced)], &tail)
+                return produced + tail
+            }
+        }
+        guard made >= 0 else { throw .decoder("the audio could not be processed") }
+        return Features(values: Array(values.prefix(Int(made) * width)), frames: Int(made), width: width)
     }
 }
