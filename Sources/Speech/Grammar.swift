@@ -109,40 +109,14 @@ struct Grammar {
             top.append("<shortcut>")
         }
         if !names.isEmpty {
+            rules.append("<name> = \(Self.alternatives(names, after: "<otherwise>"));")
             var target = "[<det>] <name>", bare = "<name>", place = ""
-            if areas.isEmpty {
-                rules.append("<name> = \(Self.alternatives(names, after: "<otherwise>"));")
-            } else {
-                // A device's area, before its name or after it, is its own ("the kitchen lamp", "the fridge in the
-                // garage"): the names are grouped by area, each group with its area's rules. Any area with any name
-                // gave phrases the text matcher rightly refuses ("the wine fridge in the dining room" heard as "...
-                // in living room", the massage chair's area). On bench/speech/corpus.py's eleven sets (1,044
-                // utterances each way, clean / 20 dB) in-grammar right 1,056 / 1,046 -> 1,061 / 1,049, wrong 0 / 1
-                // -> 1 / 1 (an "night light on" by espeak-ng +Andy, garbage before, became "sauna on" at +6.0),
-                // out-of-grammar accepted 19 / 17 -> 18 / 17.
-                var groups: [String: (area: [String]?, names: [[String]])] = [:]
-                for device in devices {
-                    let area = device.area.flatMap(phrase)
-                    let key = area?.joined(separator: " ") ?? ""
-                    groups[key, default: (area, [])].names += ([device.name] + device.aliases).compactMap(phrase)
-                }
-                var located: [String] = []
-                for (index, key) in groups.keys.sorted().enumerated() where !(groups[key]?.names.isEmpty ?? true) {
-                    let group = groups[key]!
-                    rules.append("<name_\(index)> = \(Self.alternatives(group.names, after: "<otherwise>"));")
-                    guard let area = group.area else {
-                        located.append("<name_\(index)>")
-                        continue
-                    }
-                    rules.append("<area_\(index)> = \(Self.alternatives([area]));")
-                    rules.append("<place_\(index)> = \(Self.choice(Self.areaPrepositions)) [<det>] <area_\(index)>;")
-                    located.append("[<area_\(index)>] <name_\(index)> [<place_\(index)>]")
-                }
-                rules.append("<name> = \(located.count == 1 ? located[0] : "(" + located.joined(separator: " | ") + ")");")
-                // After the state, any area ("turn the lamp off in the den"): the forms are written once, not per device.
+            if !areas.isEmpty {
                 rules.append("<area> = \(Self.alternatives(areas));")
                 rules.append("<place> = \(Self.choice(Self.areaPrepositions)) [<det>] <area>;")
-                place = " [<place>]"
+                target = "[<det>] [<area>] <name> [<place>]"
+                bare = "[<area>] <name> [<place>]"
+                place = " [<place>]"  // also after the state: "turn the lamp off in the den"
             }
             rules.append("<det> = \(Self.choice(CommandGrammar.determiners));")
             rules.append("<state> = \(Self.choice(Self.states));")
