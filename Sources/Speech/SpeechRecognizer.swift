@@ -161,7 +161,8 @@ public final class SpeechRecognizer: @unchecked Sendable {
         let audio = Self.conditioned(audio)
         let warp = Self.warp(pitch: Pitch.median(audio.samples))
         let (features, decoding) = try lock.withLock {
-            let features = try frontEnds[warp]!.features(audio.samples)
+            guard let frontEnd = frontEnds[warp] else { throw SpeechError.decoder("no front end for the warp \(warp)") }
+            let features = try frontEnd.features(audio.samples)
             return (features, try decoder.decode(features))
         }
         // Silence, noise and the grammar's null transitions are not words.
