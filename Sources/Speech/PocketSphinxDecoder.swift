@@ -61,7 +61,7 @@ final class PocketSphinxDecoder {
     /// with the same model (`ps_start_utt`, `ps_process_cep`, `ps_end_utt`, `ps_get_hyp`, `ps_seg_iter`).
     func decode(_ features: Features) throws(SpeechError) -> Decoding {
         guard ps_start_utt(decoder) >= 0 else { throw .decoder("cannot start an utterance") }
-        var values = features.values
+        var values = features.values  // a copy: PocketSphinx normalises (CMN) the cepstra in place, and both decoders take them
         let processed = values.withUnsafeMutableBufferPointer { buffer -> Int32 in
             guard let base = buffer.baseAddress, features.frames > 0 else { return 0 }
             var rows: [UnsafeMutablePointer<Float>?] = (0..<features.frames).map { base + $0 * features.width }

@@ -13,8 +13,8 @@ while the next stop's settings were chosen on the other four, and never
 used for choosing them; the matcher's other forms; and two more fresh sets
 of other accents, devices and phrases (one to measure a stop's start, one
 kept unseen until its end), a fourth written to decide one question
-the third raised, and a fifth and a sixth kept unseen until the end of the
-stop after. For each: in-grammar utterances (generic
+the third raised; a fifth heard midway through the stop after, and a sixth
+kept unseen until that stop's end. For each: in-grammar utterances (generic
 commands and the shortcuts) and out-of-grammar ones (other devices,
 questions, chatter, near misses), spoken by flite (slt, rms, awb, kal16) and
 espeak-ng (en-us at two speeds, two variants), each with a -40 dB pink-noise
@@ -259,9 +259,10 @@ FOURTH_FRESH = {
                ("espeak", "en-us+max", "165"), ("espeak", "en-us+edward", "175"), ("espeak", "en-gb+m3", "160"),
                ("espeak", "en-us+linda", "165")],
 }
-# Written at the start of the stop after FOURTH_FRESH's (after its first change, flite's pronunciations, before the
-# others) and heard only at that stop's end: other voices, devices (a one-word alias "fan", "sonos" not in the
-# dictionary) and phrases than every set above.
+# Written in the stop after FOURTH_FRESH's, after its first change (flite's pronunciations) and before the others:
+# other voices, devices (a one-word alias "fan", "sonos" not in the dictionary) and phrases than every set above.
+# Heard once after the second change; what it showed (a very low voice losing commands) suggested the third, so it
+# is not unseen for that one (SIXTH_FRESH is).
 FIFTH_FRESH = {
     "config": {"devices": [
         {"id": "espresso", "name": "espresso machine", "aliases": ["coffee machine"], "area": "kitchen", "protocol": "tasmota", "topic": "espresso"},
