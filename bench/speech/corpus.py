@@ -14,7 +14,9 @@ used for choosing them; the matcher's other forms; and two more fresh sets
 of other accents, devices and phrases (one to measure a stop's start, one
 kept unseen until its end), a fourth written to decide one question
 the third raised; a fifth heard midway through the stop after, and a sixth
-kept unseen until that stop's end. For each: in-grammar utterances (generic
+kept unseen until that stop's end; a seventh of Home Assistant's sentence
+forms ("bring our X to off", "the X on") with their negatives, and an eighth
+kept unseen until the end of the stop that measured them. For each: in-grammar utterances (generic
 commands and the shortcuts) and out-of-grammar ones (other devices,
 questions, chatter, near misses), spoken by flite (slt, rms, awb, kal16) and
 espeak-ng (en-us at two speeds, two variants), each with a -40 dB pink-noise
@@ -320,9 +322,81 @@ SIXTH_FRESH = {
                ("espeak", "en-us+quincy", "175"), ("espeak", "en-gb+grandpa", "155"), ("espeak", "en-us+Alicia", "165"),
                ("espeak", "en-us+shelby", "170")],
 }
+# Home Assistant's sentence forms, as ../shared/corpus's templates use them ("bring the X to off", "our X on",
+# "change on my X", "the X to off"), and the negatives next to them (a negation, a question about a device, a verb
+# without a device). Written before the stop that measured these forms, and used to choose its settings.
+SEVENTH_TEMPLATES = {
+    "config": {"devices": [
+        {"id": "dehumidifier", "name": "dehumidifier", "area": "basement", "protocol": "tasmota", "topic": "dehumidifier"},
+        {"id": "towel", "name": "towel warmer", "area": "bathroom", "protocol": "shelly", "topic": "shellyplug-towel"},
+        {"id": "string", "name": "string lights", "area": "patio", "protocol": "zigbee2mqtt", "topic": "string_lights"},
+        {"id": "bread", "name": "bread maker", "area": "kitchen", "protocol": "tasmota", "topic": "bread"},
+        {"id": "monitor", "name": "monitor light", "area": "office", "protocol": "shelly", "topic": "shellyplug-monitor"},
+        {"id": "sound", "name": "sound machine", "area": "nursery", "protocol": "tasmota", "topic": "sound"},
+        {"id": "blanket", "name": "electric blanket", "area": "bedroom", "protocol": "zigbee2mqtt", "topic": "blanket"},
+        {"id": "pond", "name": "pond pump", "area": "garden", "protocol": "shelly", "topic": "shelly1-pond"},
+    ]},
+    "shortcuts": [("blanket", "on", "warm the bed"), ("string", "off", "end the party")],
+    "in": [
+        ("bring the dehumidifier to off", "dehumidifier", "off"), ("our towel warmer on", "towel", "on"),
+        ("change on my string lights", "string", "on"), ("turn my bread maker to on", "bread", "on"),
+        ("switch the monitor light to off", "monitor", "off"), ("bring our sound machine on", "sound", "on"),
+        ("the electric blanket to off", "blanket", "off"), ("deactivate our pond pump", "pond", "off"),
+        ("change the dehumidifier off", "dehumidifier", "off"), ("my string lights off", "string", "off"),
+        ("bring off the bread maker", "bread", "off"), ("switch on monitor light", "monitor", "on"),
+        ("turn off the towel warmer in the bathroom", "towel", "off"), ("activate my sound machine", "sound", "on"),
+        ("electric blanket on", "blanket", "on"), ("change our pond pump to on", "pond", "on"),
+        ("bring my monitor light off", "monitor", "off"), ("switch our dehumidifier to on", "dehumidifier", "on"),
+        ("warm the bed", "blanket", "on"), ("end the party", "string", "off"),
+    ],
+    "out": [
+        "do not switch on the bread maker", "is the towel warmer on", "was the dehumidifier on last night", "turn off",
+        "enable", "bring me a glass of water", "change the channel", "pond lights on", "switch off the desk lamp",
+        "the monitor is too bright", "our guests arrive at six", "bring the laundry in", "turn the music down",
+        "what is on tv tonight", "the party was great", "my bread is burnt",
+    ],
+    "voices": [("flite", "slt"), ("flite", "rms"), ("flite", "kal16"), ("espeak", "en-us", "165"), ("espeak", "en-gb", "160"),
+               ("espeak", "en-us+ed", "170"), ("espeak", "en-us+anika", "165"), ("espeak", "en-gb-x-rp+paul", "170")],
+}
+# Written with SEVENTH_TEMPLATES, before any change of that stop, and heard only at its end.
+EIGHTH_UNSEEN = {
+    "config": {"devices": [
+        {"id": "patio", "name": "patio heater", "area": "patio", "protocol": "shelly", "topic": "shellyplug-patio"},
+        {"id": "ice", "name": "ice maker", "area": "kitchen", "protocol": "tasmota", "topic": "ice"},
+        {"id": "fairy", "name": "fairy lights", "area": "bedroom", "protocol": "zigbee2mqtt", "topic": "fairy_lights"},
+        {"id": "spa", "name": "foot spa", "area": "bathroom", "protocol": "tasmota", "topic": "spa"},
+        {"id": "laser", "name": "laser printer", "area": "study", "protocol": "shelly", "topic": "shellyplug-laser"},
+        {"id": "grow", "name": "grow light", "area": "greenhouse", "protocol": "tasmota", "topic": "grow"},
+        {"id": "ceiling", "name": "ceiling fan", "area": "living room", "protocol": "zigbee2mqtt", "topic": "ceiling_fan"},
+        {"id": "slushie", "name": "slushie machine", "area": "kitchen", "protocol": "shelly", "topic": "shellyplug-slushie"},
+    ]},
+    "shortcuts": [("fairy", "on", "bedtime story"), ("spa", "off", "all done")],
+    "in": [
+        ("bring the ice maker on", "ice", "on"), ("turn on the patio heater", "patio", "on"),
+        ("our fairy lights to on", "fairy", "on"), ("switch off my foot spa", "spa", "off"),
+        ("change the laser printer to on", "laser", "on"), ("bring our grow light to off", "grow", "off"),
+        ("the ceiling fan off", "ceiling", "off"), ("deactivate the slushie machine", "slushie", "off"),
+        ("turn the patio heater off", "patio", "off"), ("switch our laser printer on", "laser", "on"),
+        ("change off the grow light", "grow", "off"), ("my ceiling fan on", "ceiling", "on"),
+        ("activate the foot spa", "spa", "on"), ("fairy lights off", "fairy", "off"),
+        ("switch on the slushie machine in the kitchen", "slushie", "on"), ("bring off our patio heater", "patio", "off"),
+        ("turn my ice maker to off", "ice", "off"), ("change on the ceiling fan", "ceiling", "on"),
+        ("bedtime story", "fairy", "on"), ("all done", "spa", "off"),
+    ],
+    "out": [
+        "do not turn on the patio heater", "is the ice maker off", "when did the ceiling fan turn on", "switch on",
+        "disable", "bring me my slippers", "the printer is out of paper", "turn off the porch light",
+        "change the light bulb", "ice machine on", "set the oven to three hundred", "fairy tales are fun",
+        "how warm is the foot spa", "we are all done here", "read me a bedtime story", "grow up",
+    ],
+    "voices": [("flite", "awb"), ("flite", "kal"), ("espeak", "en-us", "150"), ("espeak", "en-gb-x-rp", "175"),
+               ("espeak", "en-us+zac", "170"), ("espeak", "en-us+Mike", "160"), ("espeak", "en-us+norbert", "165"),
+               ("espeak", "en-gb+victor", "170")],
+}
 SCENARIOS = [("example", EXAMPLE), ("held-out", HELD_OUT), ("validation", VALIDATION), ("final-check", FINAL_CHECK), ("fresh", FRESH),
              ("forms", FORMS), ("second-fresh", SECOND_FRESH), ("third-fresh", THIRD_FRESH),
-             ("fourth-fresh", FOURTH_FRESH), ("fifth-fresh", FIFTH_FRESH), ("sixth-fresh", SIXTH_FRESH)]
+             ("fourth-fresh", FOURTH_FRESH), ("fifth-fresh", FIFTH_FRESH), ("sixth-fresh", SIXTH_FRESH),
+             ("seventh-templates", SEVENTH_TEMPLATES), ("eighth-unseen", EIGHTH_UNSEEN)]
 VOICES = [("flite", "slt"), ("flite", "rms"), ("flite", "awb"), ("flite", "kal16"),
           ("espeak", "en-us", "175"), ("espeak", "en-us", "140"), ("espeak", "en-us+f3", "165"), ("espeak", "en-us+m3", "185")]
 CONDITIONS = [("clean", None), ("20dB", 20)]
