@@ -5,8 +5,8 @@ import VoiceShortcuts
 public struct Recognition: Sendable, Equatable {
     /// The phrase heard, or nil when nothing known was said.
     public var text: String?
-    /// 0…1: the share of the utterance's speech the phrase's words cover
-    /// (0 when rejected).
+    /// 0…1: 0.5 at the margin required, near 1 well above it (0 when
+    /// rejected; 1 without the open-vocabulary pass, which gives no margin).
     public var confidence: Double
     /// The decoder's raw hypothesis, garbage words included (for diagnosis).
     public var hypothesis: String
@@ -29,7 +29,8 @@ public final class SpeechRecognizer: @unchecked Sendable {
     /// One front end per warp (see `warp(pitch:)`); both decoders score the features of one.
     private let frontEnds: [Double: FrontEnd]
     /// The least margin accepted (see `Recognition.margin`), chosen on the
-    /// synthesized corpus of bench/speech/corpus.py.
+    /// synthesized corpus of bench/speech/corpus.py; some forms need more
+    /// (`Grammar.extraMargin`).
     public var threshold: Double
 
     /// Builds the grammar and starts the decoder.
@@ -184,9 +185,10 @@ public final class SpeechRecognizer: @unchecked Sendable {
         let open = try lock.withLock { try openDecoder.decode(features) }
         let frames = max(1, decoding.frames)
         let margin = Double(Int(decoding.score) - Int(open.score)) / Double(frames)
-        // A logistic around the threshold: 0.5 at it, near 1 well above.
-        let confidence = 1 / (1 + exp(-(margin - threshold) / 2))
-        return Recognition(text: margin >= threshold ? text : nil, confidence: margin >= threshold ? confidence : 0,
+        let required = threshold + Grammar.extraMargin(text.split(separator: " ").map(String.init))
+        // A logistic around the required margin: 0.5 at it, near 1 well above.
+        let confidence = 1 / (1 + exp(-(margin - required) / 2))
+        return Recognition(text: margin >= required ? text : nil, confidence: margin >= required ? confidence : 0,
                            hypothesis: decoding.hypothesis + " | " + open.hypothesis, margin: margin)
     }
 }

@@ -30,16 +30,26 @@ struct GrammarTests {
         #expect(!grammar.words.contains("generic") && !grammar.words.contains("det") && !grammar.words.contains("otherwise"))
     }
 
-    @Test("the text matcher's forms, but a verbless one is a name and a state; no place with \"on\" or \"of\"; chatter words are garbage only")
+    @Test("the text matcher's forms without \"put\"; no place with \"on\" or \"of\"; negations and questions; chatter words are garbage only")
     func forms() {
         let grammar = Grammar(devices: [Device(id: "lava", name: "lava lamp", area: "den")], shortcuts: [])
         #expect(grammar.jsgf.contains("<place> = (across | around | at | in | inside | throughout) [<det>] <area>;"))
         #expect(grammar.jsgf.contains("<verb> <target> [to] <state> [<place>]"))
-        #expect(grammar.jsgf.contains("| [<area>] <name> [<place>] <state> [<place>]) [<tail>];"), "\(grammar.jsgf)")
-        #expect(grammar.jsgf.contains("<verb> = (change | power | set | switch | turn);"), "no \"put\", no \"bring\"")
+        #expect(grammar.jsgf.contains("| [(is | was)] [<det>] [<area>] <name> [<place>] [to] <state> [<place>]) [<tail>];"), "\(grammar.jsgf)")
+        #expect(grammar.jsgf.contains("<generic> = ([(do not | dont | never)] (<verb> <state> <target> |"), "\(grammar.jsgf)")
+        #expect(grammar.jsgf.contains("<verb> = (bring | change | power | set | switch | turn);"), "no \"put\"")
         #expect(grammar.jsgf.contains("<fixed> = (activate | deactivate | disable | enable);"))
         #expect(grammar.jsgf.contains("<tail> = (for me | please);"), "no \"thanks\"")
-        #expect(grammar.jsgf.contains("g_is") && !grammar.commandWords.contains("is"))
-        #expect(grammar.commandWords.isSuperset(of: ["turn", "lava", "lamp", "den"]))
+        #expect(grammar.jsgf.contains("g_what") && !grammar.commandWords.contains("what"))
+        #expect(grammar.commandWords.isSuperset(of: ["turn", "lava", "lamp", "den", "dont", "is"]))
+    }
+
+    @Test("\"bring\" and a verbless command with a determiner need more margin than the other forms")
+    func extraMargin() {
+        #expect(Grammar.extraMargin(["turn", "on", "the", "lamp"]) == 0)
+        #expect(Grammar.extraMargin(["lamp", "on"]) == 0)
+        #expect(Grammar.extraMargin(["the", "lamp", "on"]) > 0)
+        #expect(Grammar.extraMargin(["bring", "the", "lamp", "on"]) > Grammar.extraMargin(["the", "lamp", "on"]))
+        #expect(Grammar.extraMargin([]) == 0)
     }
 }
