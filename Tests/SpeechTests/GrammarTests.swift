@@ -30,18 +30,22 @@ struct GrammarTests {
         #expect(!grammar.words.contains("generic") && !grammar.words.contains("det") && !grammar.words.contains("otherwise"))
     }
 
-    @Test("the text matcher's forms without \"put\"; no place with \"on\" or \"of\"; negations and questions; chatter words are garbage only")
+    @Test("the text matcher's forms without \"put\"; no place with \"on\" or \"of\"; what is said of a device but no command; chatter words are garbage only")
     func forms() {
         let grammar = Grammar(devices: [Device(id: "lava", name: "lava lamp", area: "den")], shortcuts: [])
         #expect(grammar.jsgf.contains("<place> = (across | around | at | in | inside | throughout) [<det>] <area>;"))
         #expect(grammar.jsgf.contains("<verb> <target> [to] <state> [<place>]"))
-        #expect(grammar.jsgf.contains("| [(is | was)] [<det>] [<area>] <name> [<place>] [to] <state> [<place>]) [<tail>];"), "\(grammar.jsgf)")
-        #expect(grammar.jsgf.contains("<generic> = ([(do not | dont | never)] (<verb> <state> <target> |"), "\(grammar.jsgf)")
+        let statement = "(to | /\(Grammar.garbageWeight)/ is | /\(Grammar.garbageWeight)/ are | /\(Grammar.garbageWeight)/ was)"
+        #expect(grammar.jsgf.contains("| [(is | was)] [<det>] [<area>] <name> [<place>] [\(statement)] <state> [<place>]) [<tail>];"),
+                "\(grammar.jsgf)")
+        #expect(grammar.jsgf.contains("<generic> = ([(do not | dont | never | who)] (<verb> <state> <target> |"), "\(grammar.jsgf)")
+        #expect(grammar.jsgf.contains("| (<fixed> | check | dim) <target>)"), "\(grammar.jsgf)")
         #expect(grammar.jsgf.contains("<verb> = (bring | change | power | set | switch | turn);"), "no \"put\"")
         #expect(grammar.jsgf.contains("<fixed> = (activate | deactivate | disable | enable);"))
         #expect(grammar.jsgf.contains("<tail> = (for me | please);"), "no \"thanks\"")
         #expect(grammar.jsgf.contains("g_what") && !grammar.commandWords.contains("what"))
-        #expect(grammar.commandWords.isSuperset(of: ["turn", "lava", "lamp", "den", "dont", "is"]))
+        #expect(grammar.commandWords.isSuperset(of: ["turn", "lava", "lamp", "den", "dont", "who", "are", "check"]))
+        #expect(!grammar.words.contains(where: { $0.contains("/") }), "a weight is not a word")
     }
 
     @Test("\"bring\" and a verbless command with a determiner need more margin than the other forms")
