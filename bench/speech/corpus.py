@@ -354,6 +354,14 @@ SEVENTH_TEMPLATES = {
         "enable", "bring me a glass of water", "change the channel", "pond lights on", "switch off the desk lamp",
         "the monitor is too bright", "our guests arrive at six", "bring the laundry in", "turn the music down",
         "what is on tv tonight", "the party was great", "my bread is burnt",
+        # Added while that stop chose what the grammar holds besides commands: what is said of a device without
+        # asking to switch it.
+        "who switched on the bread maker", "who turned off the towel warmer", "when did the pond pump turn on",
+        "why is the sound machine on", "the bread maker is on", "the string lights are off", "is the dehumidifier still on",
+        "schedule the pond pump for tomorrow", "check the towel warmer", "dim the string lights", "was the monitor light off",
+        "how many watts does the electric blanket use", "don't switch on the bread maker", "don't turn off the towel warmer",
+        "don't activate the pond pump", "never turn on the sound machine", "do not turn the dehumidifier off",
+        "please don't switch off the string lights",
     ],
     "voices": [("flite", "slt"), ("flite", "rms"), ("flite", "kal16"), ("espeak", "en-us", "165"), ("espeak", "en-gb", "160"),
                ("espeak", "en-us+ed", "170"), ("espeak", "en-us+anika", "165"), ("espeak", "en-gb-x-rp+paul", "170")],
