@@ -30,6 +30,7 @@ struct ProtocolTests {
     @Test("Tasmota: online retained, unknown commands answered, relays independent")
     func tasmotaDetails() async throws {
         let config = try temporaryConfig(#"{"devices":[{"id":"strip-1","topic":"strip","relay":1},{"id":"strip-2","topic":"strip","relay":2}]}"#)
+        defer { try? FileManager.default.removeItem(atPath: config) }
         try await withPlugsim(["--config", config]) { sim in
             #expect(try await sim.inbox.first(on: "tele/strip/LWT").string == "Online")
             let retained = try await sim.retained(on: "tele/strip/LWT")
