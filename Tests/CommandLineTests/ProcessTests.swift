@@ -51,6 +51,20 @@ struct ProcessTests {
         #expect(send == 2 && sendError.contains("--send takes one file"))
     }
 
+    @Test("hear: a question about a device is heard as such, and is no command (exit 1, nothing sent)")
+    func hearQuestion() async throws {
+        let workspace = try Workspace()
+        let spoken = try await blocking { try synthesizeWAV("is the desk fan on", voice: "slt") }
+        try spoken.write(to: workspace.url.appendingPathComponent("question.wav"))
+        let (status, out, err) = try await voiceplug(["hear", "question.wav", "--json"], in: workspace)
+        #expect(status == 1, "\(out) \(err)")
+        #expect(out.contains(#""text":null,"heard":"is the desk fan on""#), "\(out)")
+        #expect(err.contains(#"heard "is the desk fan on", which is not a command"#), "\(err)")
+        // Not sent: no broker is running, and yet no connection error.
+        let (send, _, sendError) = try await voiceplug(["hear", "question.wav", "--send", "--broker", "mqtt://127.0.0.1:1"], in: workspace)
+        #expect(send == 1 && !sendError.contains("cannot reach"), "\(sendError)")
+    }
+
     @Test("a store that is not a VoicePlug store: exit 3, file untouched")
     func foreignStore() async throws {
         let workspace = try Workspace()

@@ -24,7 +24,9 @@ enum HearCommand {
                            accepts more, including speech that was not a command)
 
             The grammar is every voice shortcut's phrase and the on/off commands for the configuration's
-            devices; anything else is not recognized (exit 1). Recognition is offline, on this machine.
+            devices; anything else is not recognized (exit 1). A question, statement or negation about a
+            device ("is the lamp on") is heard as such and is no command either: with --json its words are
+            in "heard" and "text" is null. Recognition is offline, on this machine.
             """)
 
     static func run(_ arguments: [String], console: Console) async -> ExitCode {
@@ -47,6 +49,9 @@ enum HearCommand {
             let audios = try sources.map { try readAudio($0, console: console) }
             let registry = try context.registry()
             let recognizer = try SpeechRecognizer(devices: context.devices, shortcuts: registry.allVoiceShortcuts(), threshold: threshold)
+            // The grammar also holds what is said of a device without asking to switch it ("is the lamp on"), so
+            // that it is heard as such; like a typed phrase, it is then no command.
+            let matcher = PhraseMatcher(devices: context.devices), index = registry.index
             let json = parsed.flags.contains("json")
             var allHeard = true
             for (source, audio) in zip(sources, audios) {
@@ -58,6 +63,12 @@ enum HearCommand {
                     allHeard = false
                     console.err(sources.count > 1 ? "voiceplug hear: \(source): nothing known was heard\n" : "voiceplug hear: nothing known was heard\n")
                     if json { console.out("{\(file)\"text\":null,\"confidence\":0\(scores)}\n") }
+                    continue
+                }
+                guard matcher.match(text, shortcuts: index).intent != nil else {
+                    allHeard = false
+                    console.err((sources.count > 1 ? "voiceplug hear: \(source): " : "voiceplug hear: ") + "heard \"\(text)\", which is not a command\n")
+                    if json { console.out("{\(file)\"text\":null,\"heard\":\(JSON.string(text)),\"confidence\":0\(scores)}\n") }
                     continue
                 }
                 if parsed.flags.contains("send") {
