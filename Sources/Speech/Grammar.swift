@@ -109,8 +109,8 @@ struct Grammar {
     /// like much else need more: a verbless command with a determiner ("the
     /// toaster off", which "take a shower" became) and "bring" ("play the next
     /// song" → "bring sauna to on"). On bench/speech/corpus.py's twelve sets
-    /// (1,316 in-grammar and 1,284 out-of-grammar utterances each way; clean
-    /// and 20 dB together) "bring" forms heard right 93 and out-of-grammar
+    /// (1,316 in-grammar and 1,284 out-of-grammar utterances each way, before
+    /// the seventh set's negatives were added; clean and 20 dB together) "bring" forms heard right 93 and out-of-grammar
     /// accepted 3 with no extra margin, 92 and 2 with +6, 88 and 1 with +8;
     /// the verbless forms with a determiner 88 and 4 with none, 83 and 1 with +4.
     static func extraMargin(_ words: [String]) -> Double {
