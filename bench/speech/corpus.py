@@ -15,8 +15,9 @@ of other accents, devices and phrases (one to measure a stop's start, one
 kept unseen until its end), a fourth written to decide one question
 the third raised; a fifth heard midway through the stop after, and a sixth
 kept unseen until that stop's end; a seventh of Home Assistant's sentence
-forms ("bring our X to off", "the X on") with their negatives, and an eighth
-kept unseen until the end of the stop that measured them. For each: in-grammar utterances (generic
+forms ("bring our X to off", "the X on") with their negatives, an eighth
+kept unseen until the end of the stop that measured them, and a ninth kept
+unseen through the next change. For each: in-grammar utterances (generic
 commands and the shortcuts) and out-of-grammar ones (other devices,
 questions, chatter, near misses), spoken by flite (slt, rms, awb, kal16) and
 espeak-ng (en-us at two speeds, two variants), each with a -40 dB pink-noise
@@ -401,10 +402,47 @@ EIGHTH_UNSEEN = {
                ("espeak", "en-us+zac", "170"), ("espeak", "en-us+Mike", "160"), ("espeak", "en-us+norbert", "165"),
                ("espeak", "en-gb+victor", "170")],
 }
+# Written after EIGHTH_UNSEEN had been heard, before the change it was written to judge (a command word's
+# pronunciation), and heard only at the end of that stop.
+NINTH_UNSEEN = {
+    "config": {"devices": [
+        {"id": "fryer", "name": "air fryer", "area": "kitchen", "protocol": "tasmota", "topic": "fryer"},
+        {"id": "sump", "name": "sump pump", "area": "basement", "protocol": "shelly", "topic": "shelly1-sump"},
+        {"id": "minifridge", "name": "mini fridge", "area": "garage", "protocol": "tasmota", "topic": "minifridge"},
+        {"id": "deskheater", "name": "desk heater", "area": "office", "protocol": "zigbee2mqtt", "topic": "desk_heater"},
+        {"id": "hall", "name": "hall light", "area": "hallway", "protocol": "shelly", "topic": "shellyplug-hall"},
+        {"id": "bubble", "name": "bubble machine", "area": "patio", "protocol": "tasmota", "topic": "bubble"},
+        {"id": "backlight", "name": "tv backlight", "area": "living room", "protocol": "zigbee2mqtt", "topic": "tv_backlight"},
+        {"id": "guest", "name": "guest lamp", "area": "guest room", "protocol": "shelly", "topic": "shellyplug-guest"},
+    ]},
+    "shortcuts": [("guest", "on", "welcome home"), ("fryer", "off", "dinner is ready")],
+    "in": [
+        ("change on the air fryer", "fryer", "on"), ("change our sump pump to off", "sump", "off"),
+        ("bring the mini fridge on", "minifridge", "on"), ("switch off my desk heater", "deskheater", "off"),
+        ("turn on the hall light", "hall", "on"), ("the bubble machine to on", "bubble", "on"),
+        ("our tv backlight off", "backlight", "off"), ("change the guest lamp off", "guest", "off"),
+        ("deactivate the sump pump", "sump", "off"), ("switch our mini fridge to on", "minifridge", "on"),
+        ("bring off the desk heater", "deskheater", "off"), ("turn my air fryer to off", "fryer", "off"),
+        ("change off our hall light", "hall", "off"), ("activate the bubble machine", "bubble", "on"),
+        ("guest lamp on", "guest", "on"), ("change my tv backlight to on", "backlight", "on"),
+        ("turn the desk heater on in the office", "deskheater", "on"), ("switch on the mini fridge", "minifridge", "on"),
+        ("welcome home", "guest", "on"), ("dinner is ready", "fryer", "off"),
+    ],
+    "out": [
+        "do not switch on the air fryer", "is the hall light on", "who turned on the desk heater", "the sump pump is off",
+        "check the mini fridge", "turn on the hall lamp", "change the oil", "bring the bubbles", "what is for dinner",
+        "welcome to the jungle", "switch on the porch light", "the guest room is ready", "how loud is the sump pump",
+        "turn the tv up", "air fryer recipes", "dim the hall light",
+    ],
+    "voices": [("flite", "slt"), ("flite", "rms"), ("espeak", "en-us", "185"), ("espeak", "en-gb", "145"),
+               ("espeak", "en-us+pablo", "165"), ("espeak", "en-us+Gene", "170"), ("espeak", "en-gb+Andrea", "160"),
+               ("espeak", "en-us+edward2", "165")],
+}
 SCENARIOS = [("example", EXAMPLE), ("held-out", HELD_OUT), ("validation", VALIDATION), ("final-check", FINAL_CHECK), ("fresh", FRESH),
              ("forms", FORMS), ("second-fresh", SECOND_FRESH), ("third-fresh", THIRD_FRESH),
              ("fourth-fresh", FOURTH_FRESH), ("fifth-fresh", FIFTH_FRESH), ("sixth-fresh", SIXTH_FRESH),
-             ("seventh-templates", SEVENTH_TEMPLATES), ("eighth-unseen", EIGHTH_UNSEEN)]
+             ("seventh-templates", SEVENTH_TEMPLATES), ("eighth-unseen", EIGHTH_UNSEEN),
+             ("ninth-unseen", NINTH_UNSEEN)]
 VOICES = [("flite", "slt"), ("flite", "rms"), ("flite", "awb"), ("flite", "kal16"),
           ("espeak", "en-us", "175"), ("espeak", "en-us", "140"), ("espeak", "en-us+f3", "165"), ("espeak", "en-us+m3", "185")]
 CONDITIONS = [("clean", None), ("20dB", 20)]
