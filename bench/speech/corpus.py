@@ -16,8 +16,7 @@ kept unseen until its end), a fourth written to decide one question
 the third raised; a fifth heard midway through the stop after, and a sixth
 kept unseen until that stop's end; a seventh of Home Assistant's sentence
 forms ("bring our X to off", "the X on") with their negatives, an eighth
-kept unseen until the end of the stop that measured them, and a ninth kept
-unseen through the next change. For each: in-grammar utterances (generic
+and a ninth kept unseen until the end of the stop that measured them. For each: in-grammar utterances (generic
 commands and the shortcuts) and out-of-grammar ones (other devices,
 questions, chatter, near misses), spoken by flite (slt, rms, awb, kal16) and
 espeak-ng (en-us at two speeds, two variants), each with a -40 dB pink-noise
@@ -402,8 +401,8 @@ EIGHTH_UNSEEN = {
                ("espeak", "en-us+zac", "170"), ("espeak", "en-us+Mike", "160"), ("espeak", "en-us+norbert", "165"),
                ("espeak", "en-gb+victor", "170")],
 }
-# Written after EIGHTH_UNSEEN had been heard, before the change it was written to judge (a command word's
-# pronunciation), and heard only at the end of that stop.
+# Written after EIGHTH_UNSEEN had been heard, to judge a change to a command word's pronunciation that was then
+# not made, and heard once at the end of that stop: a second unseen figure for its changes.
 NINTH_UNSEEN = {
     "config": {"devices": [
         {"id": "fryer", "name": "air fryer", "area": "kitchen", "protocol": "tasmota", "topic": "fryer"},
