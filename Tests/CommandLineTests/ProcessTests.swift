@@ -59,7 +59,7 @@ struct ProcessTests {
         let (status, out, err) = try await voiceplug(["hear", "question.wav", "--json"], in: workspace)
         #expect(status == 1, "\(out) \(err)")
         #expect(out.contains(#""text":null,"heard":"is the desk fan on""#), "\(out)")
-        #expect(err.contains(#"heard "is the desk fan on", which is not a command"#), "\(err)")
+        #expect(err.contains(#"heard "is the desk fan on": "#), "the words heard and why they are no command: \(err)")
         // Not sent: no broker is running, and yet no connection error.
         let (send, _, sendError) = try await voiceplug(["hear", "question.wav", "--send", "--broker", "mqtt://127.0.0.1:1"], in: workspace)
         #expect(send == 1 && !sendError.contains("cannot reach"), "\(sendError)")

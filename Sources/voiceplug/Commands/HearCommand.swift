@@ -65,9 +65,9 @@ enum HearCommand {
                     if json { console.out("{\(file)\"text\":null,\"confidence\":0\(scores)}\n") }
                     continue
                 }
-                guard matcher.match(text, shortcuts: index).intent != nil else {
+                if case .notRecognized(let reason) = matcher.match(text, shortcuts: index) {
                     allHeard = false
-                    console.err((sources.count > 1 ? "voiceplug hear: \(source): " : "voiceplug hear: ") + "heard \"\(text)\", which is not a command\n")
+                    console.err((sources.count > 1 ? "voiceplug hear: \(source): " : "voiceplug hear: ") + "heard \"\(text)\": \(reason)\n")
                     if json { console.out("{\(file)\"text\":null,\"heard\":\(JSON.string(text)),\"confidence\":0\(scores)}\n") }
                     continue
                 }
