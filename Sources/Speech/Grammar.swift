@@ -162,7 +162,7 @@ struct Grammar {
             // (out-of-grammar accepted 0.5% -> 1.7% on bench/speech/corpus.py). Written with <target> in each form:
             // sharing it between forms cost 2-3 points of in-grammar accuracy.
             rules.append("<tail> = \(Self.alternatives(CommandGrammar.trailingSkips.filter { !Self.unspokenTails.contains($0) }));")
-            let links = "(to | " + Self.statementLinks.map { "/\(Self.garbageWeight)/ \($0)" }.joined(separator: " | ") + ")"
+            let links = "(to | " + Self.weighted(Self.statementLinks, Self.garbageWeight) + ")"
             rules.append("<generic> = ([\(Self.alternatives(Self.verbFormPrefixes))] "
                          + "(<verb> <state> <target> | <verb> <target> [to] <state>\(place) | \(Self.choice(["<fixed>"] + Self.otherVerbs)) <target>) | "
                          + "[\(Self.alternatives(Self.verblessPrefixes))] \(bare) [\(links)] <state>\(place)) [<tail>];")
@@ -174,16 +174,16 @@ struct Grammar {
         var words = Set(ruleBodies.split(whereSeparator: { " ()|[];=\n".contains($0) }).map(String.init))
         commandWords = words
         words.formUnion(Self.chatterWords)
-        let garbage = words.sorted().map { "/\(Self.garbageWeight)/ \(Self.garbagePrefix)\($0)" }.joined(separator: " | ")
+        let garbage = Self.weighted(words.sorted().map { Self.garbagePrefix + $0 }, Self.garbageWeight)
         self.words = words
         jsgf = """
             #JSGF V1.0;
             grammar voiceplug;
             public <utterance> = \(top.isEmpty ? "" : "(" + top.joined(separator: " | ") + ") | ")<garbage>;
             <garbage> = <gw> <gw>*;
-            <gw> = \(garbage.isEmpty ? "/\(Self.garbageWeight)/ \(Self.garbagePrefix)um" : garbage);
+            <gw> = \(garbage.isEmpty ? Self.weighted([Self.garbagePrefix + "um"], Self.garbageWeight) : garbage);
             <otherwise> = <phone> <phone>*;
-            <phone> = \(Self.phones.map { "/\(Self.phoneWeight)/ \(Self.phonePrefix)\($0)" }.joined(separator: " | "));
+            <phone> = \(Self.weighted(Self.phones.map { Self.phonePrefix + $0 }, Self.phoneWeight));
             \(ruleText)
 
             """
@@ -210,6 +210,11 @@ struct Grammar {
         }
         if let after, !first { parts.append(after) }
         return parts.count == 1 ? parts[0] : "(" + parts.joined(separator: " | ") + ")"
+    }
+
+    /// Words as JSGF alternatives, each with a weight ("/1e-12/ g_a | /1e-12/ g_and").
+    static func weighted(_ words: [String], _ weight: String) -> String {
+        words.map { "/\(weight)/ \($0)" }.joined(separator: " | ")
     }
 
     /// Single words as JSGF alternatives (`alternatives` of one-word phrases).

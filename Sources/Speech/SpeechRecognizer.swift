@@ -177,15 +177,15 @@ public final class SpeechRecognizer: @unchecked Sendable {
         guard garbage.isEmpty, !commandWords.isEmpty, speechFrames > 0 else {
             return Recognition(text: nil, confidence: 0, hypothesis: decoding.hypothesis, margin: nil)
         }
-        let text = commandWords.map { $0.word.replacingOccurrences(of: #"\(\d+\)$"#, with: "", options: .regularExpression) }
-            .joined(separator: " ")
+        let spoken = commandWords.map { $0.word.replacingOccurrences(of: #"\(\d+\)$"#, with: "", options: .regularExpression) }
+        let text = spoken.joined(separator: " ")
         guard let openDecoder else {
             return Recognition(text: text, confidence: 1, hypothesis: decoding.hypothesis, margin: nil)
         }
         let open = try lock.withLock { try openDecoder.decode(features) }
         let frames = max(1, decoding.frames)
         let margin = Double(Int(decoding.score) - Int(open.score)) / Double(frames)
-        let required = threshold + Grammar.extraMargin(text.split(separator: " ").map(String.init))
+        let required = threshold + Grammar.extraMargin(spoken)
         // A logistic around the required margin: 0.5 at it, near 1 well above.
         let confidence = 1 / (1 + exp(-(margin - required) / 2))
         return Recognition(text: margin >= required ? text : nil, confidence: margin >= required ? confidence : 0,

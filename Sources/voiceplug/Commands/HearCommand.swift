@@ -59,16 +59,19 @@ enum HearCommand {
                 let file = sources.count > 1 ? "\"file\":\(JSON.string(source))," : ""
                 let scores = (heard.margin.map { ",\"margin\":\(String(format: "%.3f", $0))" } ?? "")
                     + ",\"hypothesis\":\(JSON.string(heard.hypothesis))"
-                guard let text = heard.text else {
+                /// Nothing to switch: why on standard error, and with --json a line without text.
+                func notRecognized(_ why: String, heard: String?) {
                     allHeard = false
-                    console.err(sources.count > 1 ? "voiceplug hear: \(source): nothing known was heard\n" : "voiceplug hear: nothing known was heard\n")
-                    if json { console.out("{\(file)\"text\":null,\"confidence\":0\(scores)}\n") }
+                    console.err("voiceplug hear: " + (sources.count > 1 ? "\(source): " : "") + why + "\n")
+                    let words = heard.map { "\"heard\":\(JSON.string($0))," } ?? ""
+                    if json { console.out("{\(file)\"text\":null,\(words)\"confidence\":0\(scores)}\n") }
+                }
+                guard let text = heard.text else {
+                    notRecognized("nothing known was heard", heard: nil)
                     continue
                 }
                 if case .notRecognized(let reason) = matcher.match(text, shortcuts: index) {
-                    allHeard = false
-                    console.err((sources.count > 1 ? "voiceplug hear: \(source): " : "voiceplug hear: ") + "heard \"\(text)\": \(reason)\n")
-                    if json { console.out("{\(file)\"text\":null,\"heard\":\(JSON.string(text)),\"confidence\":0\(scores)}\n") }
+                    notRecognized("heard \"\(text)\": \(reason)", heard: text)
                     continue
                 }
                 if parsed.flags.contains("send") {
