@@ -15,8 +15,8 @@ of other accents, devices and phrases (one to measure a stop's start, one
 kept unseen until its end), a fourth written to decide one question
 the third raised; a fifth heard midway through the stop after, and a sixth
 kept unseen until that stop's end; a seventh of Home Assistant's sentence
-forms ("bring our X to off", "the X on") with their negatives, an eighth
-and a ninth kept unseen until the end of the stop that measured them. For each: in-grammar utterances (generic
+forms ("bring our X to off", "the X on") with their negatives, an eighth,
+a ninth and a tenth kept unseen until the end of the stop that measured them. For each: in-grammar utterances (generic
 commands and the shortcuts) and out-of-grammar ones (other devices,
 questions, chatter, near misses), spoken by flite (slt, rms, awb, kal16) and
 espeak-ng (en-us at two speeds, two variants), each with a -40 dB pink-noise
@@ -437,11 +437,47 @@ NINTH_UNSEEN = {
                ("espeak", "en-us+pablo", "165"), ("espeak", "en-us+Gene", "170"), ("espeak", "en-gb+Andrea", "160"),
                ("espeak", "en-us+edward2", "165")],
 }
+# Written before this stop's first change and heard once at its end (other devices, shortcuts and voices again;
+# espeak-ng voices not used before, with formants near the model's).
+TENTH_UNSEEN = {
+    "config": {"devices": [
+        {"id": "water", "name": "water heater", "area": "basement", "protocol": "shelly", "topic": "shelly1-water"},
+        {"id": "reading", "name": "reading lamp", "area": "den", "protocol": "tasmota", "topic": "reading"},
+        {"id": "blanket", "name": "electric blanket", "area": "bedroom", "protocol": "zigbee2mqtt", "topic": "blanket"},
+        {"id": "dehumidifier", "name": "dehumidifier", "area": "laundry room", "protocol": "tasmota", "topic": "dehum"},
+        {"id": "fish", "name": "fish tank", "area": "living room", "protocol": "shelly", "topic": "shellyplug-fish"},
+        {"id": "rice", "name": "rice cooker", "area": "kitchen", "protocol": "zigbee2mqtt", "topic": "rice_cooker"},
+        {"id": "window", "name": "window fan", "area": "attic", "protocol": "tasmota", "topic": "windowfan"},
+        {"id": "garden", "name": "garden lights", "area": "garden", "protocol": "shelly", "topic": "shellyplug-garden"},
+    ]},
+    "shortcuts": [("reading", "on", "story time"), ("blanket", "off", "rise and shine")],
+    "in": [
+        ("turn on the water heater", "water", "on"), ("change on the reading lamp", "reading", "on"),
+        ("bring the electric blanket to off", "blanket", "off"), ("our dehumidifier on", "dehumidifier", "on"),
+        ("switch off the fish tank", "fish", "off"), ("change my rice cooker to on", "rice", "on"),
+        ("deactivate the window fan", "window", "off"), ("the garden lights to off", "garden", "off"),
+        ("activate the water heater in the basement", "water", "on"), ("turn the reading lamp off", "reading", "off"),
+        ("change off our electric blanket", "blanket", "off"), ("switch the dehumidifier on", "dehumidifier", "on"),
+        ("bring on the fish tank", "fish", "on"), ("rice cooker off", "rice", "off"),
+        ("change the window fan to on", "window", "on"), ("turn off my garden lights", "garden", "off"),
+        ("switch on the electric blanket in the bedroom", "blanket", "on"), ("bring our window fan off", "window", "off"),
+        ("story time", "reading", "on"), ("rise and shine", "blanket", "off"),
+    ],
+    "out": [
+        "do not turn off the water heater", "is the fish tank on", "who switched off the reading lamp",
+        "the rice cooker is on", "check the dehumidifier", "turn on the water cooler", "switch off the garden hose",
+        "change the channel", "bring me a blanket", "what time is it", "tell me a story", "the window is open",
+        "how hot is the water heater", "rice and beans", "turn up the heat", "good morning",
+    ],
+    "voices": [("flite", "kal16"), ("flite", "awb"), ("espeak", "en-us", "160"), ("espeak", "en-us+rob", "165"),
+               ("espeak", "en-us+Denis", "170"), ("espeak", "en-gb+pedro", "165"), ("espeak", "en-us+steph2", "175"),
+               ("espeak", "en-us+klatt3", "160")],
+}
 SCENARIOS = [("example", EXAMPLE), ("held-out", HELD_OUT), ("validation", VALIDATION), ("final-check", FINAL_CHECK), ("fresh", FRESH),
              ("forms", FORMS), ("second-fresh", SECOND_FRESH), ("third-fresh", THIRD_FRESH),
              ("fourth-fresh", FOURTH_FRESH), ("fifth-fresh", FIFTH_FRESH), ("sixth-fresh", SIXTH_FRESH),
              ("seventh-templates", SEVENTH_TEMPLATES), ("eighth-unseen", EIGHTH_UNSEEN),
-             ("ninth-unseen", NINTH_UNSEEN)]
+             ("ninth-unseen", NINTH_UNSEEN), ("tenth-unseen", TENTH_UNSEEN)]
 VOICES = [("flite", "slt"), ("flite", "rms"), ("flite", "awb"), ("flite", "kal16"),
           ("espeak", "en-us", "175"), ("espeak", "en-us", "140"), ("espeak", "en-us+f3", "165"), ("espeak", "en-us+m3", "185")]
 CONDITIONS = [("clean", None), ("20dB", 20)]
