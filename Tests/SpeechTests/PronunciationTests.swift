@@ -28,6 +28,16 @@ struct PronunciationTests {
         #expect(!lines.contains { $0.hasPrefix("lamp(3)") })
     }
 
+    @Test("a verb ending in JH also ends in Z, as it is said before a vowel (\"change on the …\"); other words do not")
+    func linkedVerbs() throws {
+        let found = try Pronunciations(words: ["change", "fridge", "the"], dictionary: Self.dictionary, variants: ["change", "fridge", "the"])
+        let lines = found.fileText.split(separator: "\n").map(String.init)
+        #expect(lines.contains("change CH EY N JH"), "the dictionary's first: \(lines)")
+        #expect(lines.contains { $0.hasPrefix("change(") && $0.hasSuffix(" CH EY N Z") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("g_change(") && $0.hasSuffix(" CH EY N Z") }, "and its garbage twin")
+        #expect(!lines.contains { $0.hasPrefix("fridge") && $0.hasSuffix(" Z") }, "a device's name keeps its own")
+    }
+
     @Test("flite's way is one more: its \"deactivate\" has no AE")
     func fliteVariant() throws {
         let found = try Pronunciations(words: ["deactivate", "the"], dictionary: Self.dictionary, variants: ["deactivate", "the"])

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Speech synthesized at test time: flite (a voice name) or espeak-ng
-/// ("espeak"), as 16 kHz mono 16-bit WAV with a -40 dB pink-noise floor
+/// ("espeak" for en-us, "espeak:en-gb" for another of its voices), as 16 kHz mono 16-bit WAV with a -40 dB pink-noise floor
 /// (sox in repeatable mode, so runs agree).
 public func synthesizeWAV(_ text: String, voice: String) throws -> Data {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("voiceplug-tts-\(UUID().uuidString.prefix(8))")
@@ -15,7 +15,8 @@ public func synthesizeWAV(_ text: String, voice: String) throws -> Data {
         return output
     }
     if voice.hasPrefix("espeak") {
-        _ = try run("espeak-ng", ["-v", "en-us", "-w", raw, text])
+        let variant = voice.split(separator: ":").dropFirst().first.map(String.init) ?? "en-us"
+        _ = try run("espeak-ng", ["-v", variant, "-w", raw, text])
     } else {
         _ = try run("flite", ["-voice", voice, "-t", text, "-o", raw])
     }
