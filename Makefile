@@ -6,6 +6,10 @@ SWIFT ?= swift
 DEB_PACKAGES := mosquitto mosquitto-clients libmosquitto-dev libsqlite3-dev pkg-config openssl gcc \
     libpocketsphinx-dev libsphinxbase-dev pocketsphinx-en-us espeak-ng flite sox python3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# The Swift driver leaves a `TemporaryDirectory.*` folder in TMPDIR on every
+# run; the build's and the tests' temporary files stay under .build instead of /tmp.
+SWIFT_TMP := $(CURDIR)/.build/tmp
+SWIFT_RUN = mkdir -p $(SWIFT_TMP) && TMPDIR=$(SWIFT_TMP) $(SWIFT)
 
 .PHONY: all deps build release test demo bench-mqtt format clean
 
@@ -23,16 +27,16 @@ deps:
 
 ## build: debug build of everything
 build: deps
-	$(SWIFT) build
+	$(SWIFT_RUN) build
 
 ## release: optimised build
 release: deps
-	$(SWIFT) build -c release
+	$(SWIFT_RUN) build -c release
 
 ## test: deps, build, and the whole test suite
 test: deps
-	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT_RUN) build --build-tests
+	$(SWIFT_RUN) test --skip-build
 
 ## demo: the main job on a private local broker
 demo: release
