@@ -16,7 +16,8 @@ kept unseen until its end), a fourth written to decide one question
 the third raised; a fifth heard midway through the stop after, and a sixth
 kept unseen until that stop's end; a seventh of Home Assistant's sentence
 forms ("bring our X to off", "the X on") with their negatives, an eighth,
-a ninth and a tenth kept unseen until the end of the stop that measured them. For each: in-grammar utterances (generic
+a ninth and a tenth kept unseen until the end of the stop that measured them, and an eleventh
+for a change the tenth suggested. For each: in-grammar utterances (generic
 commands and the shortcuts) and out-of-grammar ones (other devices,
 questions, chatter, near misses), spoken by flite (slt, rms, awb, kal16) and
 espeak-ng (en-us at two speeds, two variants), each with a -40 dB pink-noise
@@ -473,11 +474,48 @@ TENTH_UNSEEN = {
                ("espeak", "en-us+Denis", "170"), ("espeak", "en-gb+pedro", "165"), ("espeak", "en-us+steph2", "175"),
                ("espeak", "en-us+klatt3", "160")],
 }
+# Written after TENTH_UNSEEN had been heard, before the change it suggested (an area before a name only where
+# that device is), and heard once at the end of that stop.
+ELEVENTH_UNSEEN = {
+    "config": {"devices": [
+        {"id": "hood", "name": "range hood", "area": "kitchen", "protocol": "tasmota", "topic": "hood"},
+        {"id": "tub", "name": "hot tub", "area": "yard", "protocol": "shelly", "topic": "shelly1-tub"},
+        {"id": "desk", "name": "desk lamp", "area": "study", "protocol": "zigbee2mqtt", "topic": "desk_lamp"},
+        {"id": "floor", "name": "floor lamp", "area": "hall", "protocol": "tasmota", "topic": "floorlamp"},
+        {"id": "heatpad", "name": "heating pad", "area": "bedroom", "protocol": "shelly", "topic": "shellyplug-pad"},
+        {"id": "humid", "name": "humidifier", "area": "nursery", "protocol": "zigbee2mqtt", "topic": "humidifier"},
+        {"id": "speakers", "name": "speakers", "area": "office", "protocol": "tasmota", "topic": "speakers"},
+        {"id": "lantern", "name": "paper lantern", "area": "porch", "protocol": "shelly", "topic": "shellyplug-lantern"},
+    ]},
+    "shortcuts": [("desk", "on", "homework time"), ("tub", "off", "pool party is over")],
+    "in": [
+        ("turn on the range hood", "hood", "on"), ("change our hot tub to off", "tub", "off"),
+        ("bring the desk lamp on", "desk", "on"), ("switch off the floor lamp in the hall", "floor", "off"),
+        ("activate my heating pad", "heatpad", "on"), ("the humidifier to off", "humid", "off"),
+        ("turn the speakers on", "speakers", "on"), ("change off the paper lantern", "lantern", "off"),
+        ("deactivate the range hood", "hood", "off"), ("switch on our hot tub", "tub", "on"),
+        ("turn my desk lamp to off", "desk", "off"), ("floor lamp on", "floor", "on"),
+        ("bring off the heating pad", "heatpad", "off"), ("switch the humidifier on in the nursery", "humid", "on"),
+        ("change the speakers to off", "speakers", "off"), ("turn on the paper lantern on the porch", "lantern", "on"),
+        ("our study desk lamp on", "desk", "on"), ("turn off the kitchen range hood", "hood", "off"),
+        ("homework time", "desk", "on"), ("pool party is over", "tub", "off"),
+    ],
+    "out": [
+        "do not turn on the range hood", "is the hot tub warm", "who turned off the floor lamp", "the speakers are on",
+        "check the humidifier", "turn on the lava lamp", "switch off the space heater", "change the sheets",
+        "bring me the paper", "what is the time", "play some music", "the desk is messy", "how humid is the nursery",
+        "turn it down", "party time", "good evening",
+    ],
+    "voices": [("flite", "slt"), ("flite", "kal"), ("espeak", "en-us", "170"), ("espeak", "en-gb", "155"),
+               ("espeak", "en-us+Michael", "165"), ("espeak", "en-us+Hugo", "170"), ("espeak", "en-gb+steph3", "165"),
+               ("espeak", "en-us+klatt4", "165")],
+}
 SCENARIOS = [("example", EXAMPLE), ("held-out", HELD_OUT), ("validation", VALIDATION), ("final-check", FINAL_CHECK), ("fresh", FRESH),
              ("forms", FORMS), ("second-fresh", SECOND_FRESH), ("third-fresh", THIRD_FRESH),
              ("fourth-fresh", FOURTH_FRESH), ("fifth-fresh", FIFTH_FRESH), ("sixth-fresh", SIXTH_FRESH),
              ("seventh-templates", SEVENTH_TEMPLATES), ("eighth-unseen", EIGHTH_UNSEEN),
-             ("ninth-unseen", NINTH_UNSEEN), ("tenth-unseen", TENTH_UNSEEN)]
+             ("ninth-unseen", NINTH_UNSEEN), ("tenth-unseen", TENTH_UNSEEN),
+             ("eleventh-unseen", ELEVENTH_UNSEEN)]
 VOICES = [("flite", "slt"), ("flite", "rms"), ("flite", "awb"), ("flite", "kal16"),
           ("espeak", "en-us", "175"), ("espeak", "en-us", "140"), ("espeak", "en-us+f3", "165"), ("espeak", "en-us+m3", "185")]
 CONDITIONS = [("clean", None), ("20dB", 20)]
