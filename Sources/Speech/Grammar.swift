@@ -143,26 +143,12 @@ struct Grammar {
         }
         if !names.isEmpty {
             rules.append("<name> = \(Self.alternatives(names, after: "<otherwise>"));")
-            var target = "[<det>] <name>", place = ""
+            var target = "[<det>] <name>", bare = "[<det>] <name>", place = ""
             if !areas.isEmpty {
                 rules.append("<area> = \(Self.alternatives(areas));")
                 rules.append("<place> = \(Self.choice(Self.areaPrepositions)) [<det>] <area>;")
-                // An area before a name only where that device is ("kitchen kettle", not "den kettle"): with any
-                // area before any name, "the" was heard as "den" ("turn on den water heater", which the matcher
-                // refuses: 9 of the 14 misses of bench/speech/corpus.py's tenth set).
-                var namesByArea: [[String]: [[String]]] = [:]
-                for device in devices {
-                    guard let area = device.area.flatMap(phrase) else { continue }
-                    namesByArea[area, default: []] += ([device.name] + device.aliases).compactMap(phrase)
-                }
-                let located = namesByArea.filter { !$0.value.isEmpty }.map { area, names in
-                    area.joined(separator: " ") + " " + Self.alternatives(names, after: "<otherwise>")
-                }.sorted()
-                if !located.isEmpty {
-                    rules.append("<located> = \(located.count == 1 ? located[0] : "(" + located.joined(separator: " | ") + ")");")
-                    target = "[<det>] (<name> | <located>)"
-                }
-                target += " [<place>]"
+                target = "[<det>] [<area>] <name> [<place>]"
+                bare = "[<det>] [<area>] <name> [<place>]"
                 place = " [<place>]"  // also after the state: "turn the lamp off in the den"
             }
             rules.append("<det> = \(Self.choice(CommandGrammar.determiners));")
@@ -179,7 +165,7 @@ struct Grammar {
             let links = "(to | " + Self.weighted(Self.statementLinks, Self.garbageWeight) + ")"
             rules.append("<generic> = ([\(Self.alternatives(Self.verbFormPrefixes))] "
                          + "(<verb> <state> <target> | <verb> <target> [to] <state>\(place) | \(Self.choice(["<fixed>"] + Self.otherVerbs)) <target>) | "
-                         + "[\(Self.alternatives(Self.verblessPrefixes))] \(target) [\(links)] <state>\(place)) [<tail>];")
+                         + "[\(Self.alternatives(Self.verblessPrefixes))] \(bare) [\(links)] <state>\(place)) [<tail>];")
             top.append("<generic>")
         }
         let ruleText = rules.joined(separator: "\n")
