@@ -475,7 +475,7 @@ TENTH_UNSEEN = {
                ("espeak", "en-us+klatt3", "160")],
 }
 # Written after TENTH_UNSEEN had been heard, before the change it suggested (an area before a name only where
-# that device is), and heard once at the end of that stop.
+# that device is), and heard at the end of that stop with and without the change, which was then taken back.
 ELEVENTH_UNSEEN = {
     "config": {"devices": [
         {"id": "hood", "name": "range hood", "area": "kitchen", "protocol": "tasmota", "topic": "hood"},
