@@ -1,8 +1,9 @@
 import Foundation
 
 /// Speech synthesized at test time: flite (a voice name) or espeak-ng
-/// ("espeak" for en-us, "espeak:en-gb" for another of its voices), as 16 kHz mono 16-bit WAV with a -40 dB pink-noise floor
-/// (sox in repeatable mode, so runs agree).
+/// ("espeak" for en-us, "espeak:en-gb" for another of its voices), as 16 kHz
+/// mono 16-bit WAV with a -40 dB pink-noise floor (sox in repeatable mode, so
+/// runs agree).
 public func synthesizeWAV(_ text: String, voice: String) throws -> Data {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("voiceplug-tts-\(UUID().uuidString.prefix(8))")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
