@@ -110,9 +110,10 @@ struct Grammar {
     /// toaster off", which "take a shower" became) and "bring" ("play the next
     /// song" → "bring sauna to on"). On bench/speech/corpus.py's twelve sets
     /// (1,316 in-grammar and 1,284 out-of-grammar utterances each way, before
-    /// the seventh set's negatives were added; clean and 20 dB together) "bring" forms heard right 93 and out-of-grammar
-    /// accepted 3 with no extra margin, 92 and 2 with +6, 88 and 1 with +8;
-    /// the verbless forms with a determiner 88 and 4 with none, 83 and 1 with +4.
+    /// the seventh set's negatives were added; clean and 20 dB together)
+    /// "bring" forms heard right 93 and out-of-grammar accepted 3 with no extra
+    /// margin, 92 and 2 with +6, 88 and 1 with +8; the verbless forms with a
+    /// determiner 88 and 4 with none, 83 and 1 with +4.
     static func extraMargin(_ words: [String]) -> Double {
         guard let first = words.first else { return 0 }
         if first == "bring" { return 6 }
@@ -143,12 +144,11 @@ struct Grammar {
         }
         if !names.isEmpty {
             rules.append("<name> = \(Self.alternatives(names, after: "<otherwise>"));")
-            var target = "[<det>] <name>", bare = "[<det>] <name>", place = ""
+            var target = "[<det>] <name>", place = ""
             if !areas.isEmpty {
                 rules.append("<area> = \(Self.alternatives(areas));")
                 rules.append("<place> = \(Self.choice(Self.areaPrepositions)) [<det>] <area>;")
                 target = "[<det>] [<area>] <name> [<place>]"
-                bare = "[<det>] [<area>] <name> [<place>]"
                 place = " [<place>]"  // also after the state: "turn the lamp off in the den"
             }
             rules.append("<det> = \(Self.choice(CommandGrammar.determiners));")
@@ -165,7 +165,7 @@ struct Grammar {
             let links = "(to | " + Self.weighted(Self.statementLinks, Self.garbageWeight) + ")"
             rules.append("<generic> = ([\(Self.alternatives(Self.verbFormPrefixes))] "
                          + "(<verb> <state> <target> | <verb> <target> [to] <state>\(place) | \(Self.choice(["<fixed>"] + Self.otherVerbs)) <target>) | "
-                         + "[\(Self.alternatives(Self.verblessPrefixes))] \(bare) [\(links)] <state>\(place)) [<tail>];")
+                         + "[\(Self.alternatives(Self.verblessPrefixes))] \(target) [\(links)] <state>\(place)) [<tail>];")
             top.append("<generic>")
         }
         let ruleText = rules.joined(separator: "\n")

@@ -62,13 +62,16 @@ struct Pronunciations {
     /// in-grammar unchanged (93.5% / 92.6%), accepted 4 / 4 → 5 / 6 of 596.
     /// The words never change, so espeak-ng is asked once per process.
     private static let regionalVariants: [String: [[String]]] = {
-        let words = Grammar.verbs.union(Grammar.fixedVerbs).union(Grammar.states).sorted()
+        let words = commandVerbs.union(Grammar.states).sorted()
         var found: [String: [[String]]] = [:]
         for accent in [LetterToSound.Accent.scottish, .caribbean, .newYork] {
             for (word, phones) in LetterToSound.phones(for: words, accent: accent) { found[word, default: []].append(phones) }
         }
         return found
     }()
+
+    /// The spoken commands' verbs ("turn", "activate", …).
+    private static let commandVerbs = Grammar.verbs.union(Grammar.fixedVerbs)
 
     /// A command verb ending in the affricate JH also ends in Z: "change"
     /// before a vowel ("change on the …", "change our …", "change off …"),
@@ -81,7 +84,7 @@ struct Pronunciations {
     /// 1,428 both ways, clean / 20 dB). Only the verbs: they are what
     /// every command says, and "change" the only one ending so.
     static func linkedVariants(_ known: [[String]], of word: String) -> [[String]] {
-        guard Grammar.verbs.union(Grammar.fixedVerbs).contains(word) else { return [] }
+        guard commandVerbs.contains(word) else { return [] }
         return known.filter { $0.last == "JH" }.map { $0.dropLast() + ["Z"] }
     }
 
