@@ -16,8 +16,8 @@ kept unseen until its end), a fourth written to decide one question
 the third raised; a fifth heard midway through the stop after, and a sixth
 kept unseen until that stop's end; a seventh of Home Assistant's sentence
 forms ("bring our X to off", "the X on") with their negatives, an eighth,
-a ninth and a tenth kept unseen until the end of the stop that measured them, and an eleventh
-for a change the tenth suggested. For each: in-grammar utterances (generic
+a ninth and a tenth kept unseen until the end of the stop that measured them, an eleventh
+for a change the tenth suggested, and a twelfth kept unseen until the end of the stop after. For each: in-grammar utterances (generic
 commands and the shortcuts) and out-of-grammar ones (other devices,
 questions, chatter, near misses), spoken by flite (slt, rms, awb, kal16) and
 espeak-ng (en-us at two speeds, two variants), each with a -40 dB pink-noise
@@ -510,12 +510,48 @@ ELEVENTH_UNSEEN = {
                ("espeak", "en-us+Michael", "165"), ("espeak", "en-us+Hugo", "170"), ("espeak", "en-gb+steph3", "165"),
                ("espeak", "en-us+klatt4", "165")],
 }
+# Written at the start of the stop after the eleventh had been heard, before any change of that stop, and heard
+# once at its end (other devices, shortcuts and voices again; flite rms and slt, espeak-ng voices not used before).
+TWELFTH_UNSEEN = {
+    "config": {"devices": [
+        {"id": "kettle", "name": "tea kettle", "area": "kitchen", "protocol": "tasmota", "topic": "teakettle"},
+        {"id": "xmas", "name": "christmas tree", "area": "living room", "protocol": "shelly", "topic": "shellyplug-tree"},
+        {"id": "dryer", "name": "hair dryer", "area": "bathroom", "protocol": "zigbee2mqtt", "topic": "hair_dryer"},
+        {"id": "porch", "name": "porch light", "area": "porch", "protocol": "tasmota", "topic": "porchlight"},
+        {"id": "heater", "name": "oil heater", "area": "workshop", "protocol": "shelly", "topic": "shelly1-oil"},
+        {"id": "console", "name": "game console", "area": "playroom", "protocol": "zigbee2mqtt", "topic": "console"},
+        {"id": "waffle", "name": "waffle iron", "area": "kitchen", "protocol": "tasmota", "topic": "waffle"},
+        {"id": "pump", "name": "well pump", "area": "shed", "protocol": "shelly", "topic": "shellyplug-well"},
+    ]},
+    "shortcuts": [("xmas", "on", "deck the halls"), ("console", "off", "bedtime for gamers")],
+    "in": [
+        ("turn on the tea kettle", "kettle", "on"), ("switch off the christmas tree", "xmas", "off"),
+        ("bring the hair dryer to on", "dryer", "on"), ("the porch light off", "porch", "off"),
+        ("activate the oil heater in the workshop", "heater", "on"), ("change my game console to off", "console", "off"),
+        ("turn the waffle iron on", "waffle", "on"), ("deactivate the well pump", "pump", "off"),
+        ("switch the tea kettle off", "kettle", "off"), ("turn on our christmas tree", "xmas", "on"),
+        ("change off the hair dryer", "dryer", "off"), ("switch on the porch light", "porch", "on"),
+        ("oil heater off", "heater", "off"), ("bring on the game console", "console", "on"),
+        ("turn off the waffle iron in the kitchen", "waffle", "off"), ("change the well pump to on", "pump", "on"),
+        ("switch off the shed well pump", "pump", "off"), ("turn my porch light on please", "porch", "on"),
+        ("deck the halls", "xmas", "on"), ("bedtime for gamers", "console", "off"),
+    ],
+    "out": [
+        "do not switch off the christmas tree", "is the tea kettle hot", "who turned on the porch light",
+        "the waffle iron is off", "check the well pump", "turn on the tea light", "switch off the oil lamp",
+        "change the tires", "bring me some tea", "what day is it", "read me the news", "the game is over",
+        "how cold is the workshop", "pancakes or waffles", "open the garage", "good night everyone",
+    ],
+    "voices": [("flite", "rms"), ("flite", "slt"), ("espeak", "en-us", "150"), ("espeak", "en-gb", "175"),
+               ("espeak", "en-us+antonio", "160"), ("espeak", "en-us+sandro", "165"), ("espeak", "en-us+klatt2", "160"),
+               ("espeak", "en-gb-x-gbclan", "165")],
+}
 SCENARIOS = [("example", EXAMPLE), ("held-out", HELD_OUT), ("validation", VALIDATION), ("final-check", FINAL_CHECK), ("fresh", FRESH),
              ("forms", FORMS), ("second-fresh", SECOND_FRESH), ("third-fresh", THIRD_FRESH),
              ("fourth-fresh", FOURTH_FRESH), ("fifth-fresh", FIFTH_FRESH), ("sixth-fresh", SIXTH_FRESH),
              ("seventh-templates", SEVENTH_TEMPLATES), ("eighth-unseen", EIGHTH_UNSEEN),
              ("ninth-unseen", NINTH_UNSEEN), ("tenth-unseen", TENTH_UNSEEN),
-             ("eleventh-unseen", ELEVENTH_UNSEEN)]
+             ("eleventh-unseen", ELEVENTH_UNSEEN), ("twelfth-unseen", TWELFTH_UNSEEN)]
 VOICES = [("flite", "slt"), ("flite", "rms"), ("flite", "awb"), ("flite", "kal16"),
           ("espeak", "en-us", "175"), ("espeak", "en-us", "140"), ("espeak", "en-us+f3", "165"), ("espeak", "en-us+m3", "185")]
 CONDITIONS = [("clean", None), ("20dB", 20)]
