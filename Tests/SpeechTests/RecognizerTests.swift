@@ -68,6 +68,17 @@ struct RecognizerTests {
         #expect(right >= 7, "\(right) of 8 recognized (4 without \"change\" ending in Z)")
     }
 
+    @Test("\"please\" before a verb with a state word is recognized; \"please don't\" switches nothing")
+    func please() async throws {
+        let (right, wrong) = try await score([
+            ("please switch off the kettle", "kettle", .off), ("please turn the desk fan on", "desk-fan", .on),
+        ])
+        #expect(wrong.isEmpty, "\(wrong)")
+        #expect(right >= 5, "\(right) of 6 recognized (none without \"please\" in the grammar)")
+        let accepted = try await accepted(["please don't switch off the kitchen lamp", "please do not turn on the kettle"])
+        #expect(accepted.isEmpty, "\(accepted)")
+    }
+
     /// Right answers and wrong devices or states for `cases`, spoken by `voices`.
     func score(_ cases: [(String, String, PowerState)], voices: [String] = ["slt", "rms", "espeak"]) async throws -> (right: Int, wrong: [String]) {
         let recognizer = try Self.shared.get()
