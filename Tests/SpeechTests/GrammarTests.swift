@@ -30,7 +30,7 @@ struct GrammarTests {
         #expect(!grammar.words.contains("generic") && !grammar.words.contains("det") && !grammar.words.contains("otherwise"))
     }
 
-    @Test("the text matcher's forms without \"put\", \"please\" only before a verb with a state word; no place with \"on\" or \"of\"; what is said of a device but no command; chatter words are garbage only")
+    @Test("the text matcher's forms without \"put\", \"please\" only before a verb with a state word; no place with \"on\" or \"of\"; what is said of a device but no command (a \"how\" question among it); chatter words are garbage only")
     func forms() {
         let grammar = Grammar(devices: [Device(id: "lava", name: "lava lamp", area: "den")], shortcuts: [])
         #expect(grammar.jsgf.contains("<place> = (across | around | at | in | inside | throughout) [<det>] <area>;"))
@@ -42,6 +42,8 @@ struct GrammarTests {
                                       + "([<polite>] <verb> <state> <target> | [<polite>] <verb> <target> [to] <state> [<place>] |"),
                 "\(grammar.jsgf)")
         #expect(grammar.jsgf.contains("<polite> = please;"))
+        #expect(grammar.jsgf.contains("public <utterance> = (<generic> | <question>) | <garbage>;"), "\(grammar.jsgf)")
+        #expect(grammar.jsgf.contains("<question> = how <gw> [<gw>] (is | are) <target>;"))
         #expect(grammar.jsgf.contains("| (<fixed> | check | dim) <target>)"), "\(grammar.jsgf)")
         #expect(grammar.jsgf.contains("<verb> = (bring | change | power | set | switch | turn);"), "no \"put\"")
         #expect(grammar.jsgf.contains("<fixed> = (activate | deactivate | disable | enable);"))
