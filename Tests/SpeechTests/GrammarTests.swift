@@ -53,12 +53,12 @@ struct GrammarTests {
         #expect(!grammar.words.contains(where: { $0.contains("/") }), "a weight is not a word")
     }
 
-    @Test("\"bring\" and a verbless command with a determiner need more margin than the other forms")
+    @Test("a verbless command with a determiner needs more margin than the other forms")
     func extraMargin() {
         #expect(Grammar.extraMargin(["turn", "on", "the", "lamp"]) == 0)
+        #expect(Grammar.extraMargin(["bring", "the", "lamp", "on"]) == 0)
         #expect(Grammar.extraMargin(["lamp", "on"]) == 0)
         #expect(Grammar.extraMargin(["the", "lamp", "on"]) > 0)
-        #expect(Grammar.extraMargin(["bring", "the", "lamp", "on"]) > Grammar.extraMargin(["the", "lamp", "on"]))
         #expect(Grammar.extraMargin([]) == 0)
     }
 }
