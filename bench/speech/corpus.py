@@ -17,7 +17,7 @@ the third raised; a fifth heard midway through the stop after, and a sixth
 kept unseen until that stop's end; a seventh of Home Assistant's sentence
 forms ("bring our X to off", "the X on") with their negatives, an eighth,
 a ninth and a tenth kept unseen until the end of the stop that measured them, an eleventh
-for a change the tenth suggested, a twelfth kept unseen until the end of the stop after, and a thirteenth likewise. For each: in-grammar utterances (generic
+for a change the tenth suggested, a twelfth kept unseen until the end of the stop after, and a thirteenth likewise; and, on request, ../shared/corpus's templates and negatives. For each: in-grammar utterances (generic
 commands and the shortcuts) and out-of-grammar ones (other devices,
 questions, chatter, near misses), spoken by flite (slt, rms, awb, kal16) and
 espeak-ng (en-us at two speeds, two variants), each with a -40 dB pink-noise
@@ -590,6 +590,23 @@ SCENARIOS = [("example", EXAMPLE), ("held-out", HELD_OUT), ("validation", VALIDA
              ("ninth-unseen", NINTH_UNSEEN), ("tenth-unseen", TENTH_UNSEEN),
              ("eleventh-unseen", ELEVENTH_UNSEEN), ("twelfth-unseen", TWELFTH_UNSEEN),
              ("thirteenth-unseen", THIRTEENTH_UNSEEN)]
+def shared_corpus():
+    """../shared/corpus (the text matcher's development corpus) as a set: its 30 devices with their areas, its
+    Home Assistant templates as in-grammar and its negatives as out-of-grammar utterances, by two default voices
+    of each synthesizer. Not in the default run (4,864 files): `--set shared-corpus`."""
+    folder = os.path.join(ROOT, "..", "shared", "corpus")
+    slug = lambda name: re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+    devices = json.load(open(os.path.join(folder, "devices.json")))["devices"]
+    lines = [json.loads(line) for line in open(os.path.join(folder, "phrases.jsonl"))]
+    return {
+        "config": {"devices": [{"id": slug(d["name"]), "name": d["name"], "area": d["area"], "protocol": "tasmota",
+                                "topic": slug(d["name"])} for d in devices]},
+        "shortcuts": [],
+        "in": [(x["text"], slug(x["device"]), x["state"]) for x in lines if x["category"] == "template"],
+        "out": [x["text"] for x in lines if x["category"] == "negative"],
+        "voices": [("flite", "slt"), ("flite", "kal"), ("espeak", "en-us", "175"), ("espeak", "en-gb", "175")],
+    }
+OPTIONAL = {"shared-corpus": shared_corpus}
 VOICES = [("flite", "slt"), ("flite", "rms"), ("flite", "awb"), ("flite", "kal16"),
           ("espeak", "en-us", "175"), ("espeak", "en-us", "140"), ("espeak", "en-us+f3", "165"), ("espeak", "en-us+m3", "185")]
 CONDITIONS = [("clean", None), ("20dB", 20)]
@@ -670,7 +687,8 @@ def main():
     parser.add_argument("--show", action="store_true", help="list every utterance that was not answered right")
     parser.add_argument("--threshold", type=float, default=None, help="hear's --threshold (default: hear's own)")
     parser.add_argument("--sweep", action="store_true", help="hear with no threshold and report candidate thresholds")
-    parser.add_argument("--set", action="append", choices=[name for name, _ in SCENARIOS], help="only this set (repeatable)")
+    parser.add_argument("--set", action="append", choices=[name for name, _ in SCENARIOS] + list(OPTIONAL),
+                        help="only this set (repeatable)")
     args = parser.parse_args()
     work = args.keep or tempfile.mkdtemp(prefix="voiceplug-speech-")
     os.makedirs(work, exist_ok=True)
@@ -685,6 +703,7 @@ def run(args, work):
         args.threshold = float(re.search(r"default (-?[0-9.]+)", subprocess.run([args.voiceplug, "hear", "--help"], capture_output=True, text=True).stdout).group(1))
     rows = []
     scenarios = [(name, scenario) for name, scenario in SCENARIOS if not args.set or name in args.set]
+    scenarios += [(name, make()) for name, make in OPTIONAL.items() if args.set and name in args.set]
     for name, scenario in scenarios:
         config, db, jobs = prepare(args, work, name, scenario)
         heard = {}
