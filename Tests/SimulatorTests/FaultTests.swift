@@ -86,7 +86,8 @@ struct FaultTests {
             try await sim.send("plugsim/control", #"{"plug":"p","online":false}"#)
             let will = try await sim.inbox.wait(where: { $0.topic == "zigbee2mqtt/p/availability" && $0.string == "{\"state\":\"offline\"}" })
             #expect(will.count == 1)
-            #expect(ContinuousClock.now - start < .seconds(2))
+            // At once, not after the broker missed keepalives (30 s, so 45 s); 2 s was tight under load.
+            #expect(ContinuousClock.now - start < .seconds(10))
         }
     }
 
