@@ -17,13 +17,15 @@ the third raised; a fifth heard midway through the stop after, and a sixth
 kept unseen until that stop's end; a seventh of Home Assistant's sentence
 forms ("bring our X to off", "the X on") with their negatives, an eighth,
 a ninth and a tenth kept unseen until the end of the stop that measured them, an eleventh
-for a change the tenth suggested, a twelfth kept unseen until the end of the stop after, and a thirteenth likewise; and, on request, ../shared/corpus's templates and negatives. For each: in-grammar utterances (generic
-commands and the shortcuts) and out-of-grammar ones (other devices,
-questions, chatter, near misses), spoken by flite (slt, rms, awb, kal16) and
-espeak-ng (en-us at two speeds, two variants), each with a -40 dB pink-noise
-floor and again mixed with pink noise at 20 dB SNR (sox). One `voiceplug
-hear` process hears a whole batch (a warm recognizer, as in the gateway),
-and `voiceplug match` turns what was heard into (device, state).
+for a change the tenth suggested, a twelfth kept unseen until the end of the stop after,
+and a thirteenth likewise; and, on request (--set shared-corpus), ../shared/corpus's
+templates and negatives. For each: in-grammar utterances (generic commands
+and the shortcuts) and out-of-grammar ones (other devices, questions,
+chatter, near misses), spoken by flite (slt, rms, awb, kal16) and espeak-ng
+(en-us at two speeds, two variants), each with a -40 dB pink-noise floor
+and again mixed with pink noise at 20 dB SNR (sox). One `voiceplug hear`
+process hears a whole batch (a warm recognizer, as in the gateway), and
+`voiceplug match` turns what was heard into (device, state).
 Reports right / wrong device for in-grammar speech and accepted for
 out-of-grammar speech.
 """
