@@ -9,10 +9,13 @@ import argparse, collections, json, os, re, subprocess, tempfile
 
 def slug(name): return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
+def configuration(devices):
+    """A corpus's devices as a VoicePlug configuration (each id is its name slugged; bench/speech/corpus.py uses it too)."""
+    return {"devices": [dict(id=slug(d["name"]), name=d["name"], **({"area": d["area"]} if d.get("area") else {})) for d in devices]}
+
 def match(args, devices, rows, work):
     """`voiceplug match` over every phrase, with the devices as a configuration in `work`."""
-    config = {"devices": [dict(id=slug(d["name"]), name=d["name"], **({"area": d["area"]} if d.get("area") else {})) for d in devices]}
-    json.dump(config, open(os.path.join(work, "voiceplug.json"), "w"))
+    json.dump(configuration(devices), open(os.path.join(work, "voiceplug.json"), "w"))
     return subprocess.run([args.voiceplug, "match", "--config", os.path.join(work, "voiceplug.json"), "--db", os.path.join(work, "voiceplug.db")],
                           input="\n".join(r["text"] for r in rows) + "\n", capture_output=True, text=True, check=True)
 

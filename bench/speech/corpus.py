@@ -29,7 +29,7 @@ process hears a whole batch (a warm recognizer, as in the gateway), and
 Reports right / wrong device for in-grammar speech and accepted for
 out-of-grammar speech.
 """
-import argparse, concurrent.futures, json, os, re, shutil, subprocess, tempfile
+import argparse, concurrent.futures, json, os, re, shutil, subprocess, sys, tempfile
 
 ROOT = os.path.join(os.path.dirname(__file__), "..", "..")
 
@@ -596,13 +596,14 @@ def shared_corpus():
     """../shared/corpus (the text matcher's development corpus) as a set: its 30 devices with their areas, its
     Home Assistant templates as in-grammar and its negatives as out-of-grammar utterances, by two default voices
     of each synthesizer. Not in the default run (4,864 files): `--set shared-corpus`."""
+    sys.path.insert(0, os.path.join(ROOT, "bench", "heldout"))
+    sys.dont_write_bytecode = True  # no __pycache__ in the tree
+    from score import configuration, slug  # the text matcher's bench reads the same corpus
     folder = os.path.join(ROOT, "..", "shared", "corpus")
-    slug = lambda name: re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
     devices = json.load(open(os.path.join(folder, "devices.json")))["devices"]
     lines = [json.loads(line) for line in open(os.path.join(folder, "phrases.jsonl"))]
     return {
-        "config": {"devices": [{"id": slug(d["name"]), "name": d["name"], "area": d["area"], "protocol": "tasmota",
-                                "topic": slug(d["name"])} for d in devices]},
+        "config": configuration(devices),
         "shortcuts": [],
         "in": [(x["text"], slug(x["device"]), x["state"]) for x in lines if x["category"] == "template"],
         "out": [x["text"] for x in lines if x["category"] == "negative"],
