@@ -18,7 +18,7 @@ kept unseen until that stop's end; a seventh of Home Assistant's sentence
 forms ("bring our X to off", "the X on") with their negatives, an eighth,
 a ninth and a tenth kept unseen until the end of the stop that measured them, an eleventh
 for a change the tenth suggested, a twelfth kept unseen until the end of the stop after,
-and a thirteenth likewise; and, on request (--set shared-corpus), ../shared/corpus's
+a thirteenth and a fourteenth likewise; and, on request (--set shared-corpus), ../shared/corpus's
 templates and negatives. For each: in-grammar utterances (generic commands
 and the shortcuts) and out-of-grammar ones (other devices, questions,
 chatter, near misses), spoken by flite (slt, rms, awb, kal16) and espeak-ng
@@ -585,13 +585,48 @@ THIRTEENTH_UNSEEN = {
                ("espeak", "en-us+Henrique", "160"), ("espeak", "en-us+iven4", "170"), ("espeak", "en-gb+AnxiousAndy", "165"),
                ("espeak", "en-us+benjamin", "160")],
 }
+FOURTEENTH_UNSEEN = {
+    "config": {"devices": [
+        {"id": "sewing", "name": "sewing machine", "area": "craft room", "protocol": "tasmota", "topic": "sewing"},
+        {"id": "labels", "name": "label printer", "area": "studio", "protocol": "shelly", "topic": "shellyplug-labels"},
+        {"id": "disco", "name": "disco ball", "area": "rec room", "protocol": "zigbee2mqtt", "topic": "disco_ball"},
+        {"id": "bottle", "name": "bottle warmer", "area": "kids room", "protocol": "tasmota", "topic": "bottlewarmer"},
+        {"id": "pizza", "name": "pizza oven", "area": "deck", "protocol": "shelly", "topic": "shellyplug-pizza"},
+        {"id": "press", "name": "trouser press", "area": "closet", "protocol": "zigbee2mqtt", "topic": "trouser_press"},
+        {"id": "coop", "name": "coop heater", "area": "barn", "protocol": "tasmota", "topic": "coopheater"},
+    ]},
+    "shortcuts": [("disco", "on", "dance floor"), ("bottle", "on", "feeding time")],
+    "in": [
+        ("turn on the sewing machine", "sewing", "on"), ("switch the label printer off", "labels", "off"),
+        ("bring our disco ball to on", "disco", "on"), ("deactivate my bottle warmer", "bottle", "off"),
+        ("the pizza oven off", "pizza", "off"), ("change the trouser press to off", "press", "off"),
+        ("activate the coop heater in the barn", "coop", "on"), ("switch off the sewing machine in the craft room", "sewing", "off"),
+        ("label printer on", "labels", "on"), ("please turn off the disco ball", "disco", "off"),
+        ("enable our pizza oven", "pizza", "on"), ("turn the bottle warmer on", "bottle", "on"),
+        ("bring off my trouser press", "press", "off"), ("power on the coop heater", "coop", "on"),
+        ("switch on the disco ball at the rec room", "disco", "on"), ("our sewing machine to on", "sewing", "on"),
+        ("change on the pizza oven", "pizza", "on"), ("disable the label printer", "labels", "off"),
+        ("dance floor", "disco", "on"), ("feeding time", "bottle", "on"),
+    ],
+    "out": [
+        "turn on the label maker", "switch off the disco light", "activate the bottle opener", "turn off the coffee grinder",
+        "switch on my heated blanket", "please turn on the dishwasher", "bring the pressure washer to on",
+        "the pasta maker off", "enable the sprinklers", "turn on the garage lights", "is the disco ball on",
+        "did you turn off the pizza oven", "the sewing machine is broken", "never turn on the coop heater",
+        "what time is it", "remind me to call the vet", "turn the music down", "how warm is the barn",
+        "order more printer labels", "good night everyone",
+    ],
+    "voices": [("flite", "slt"), ("flite", "rms"), ("espeak", "en-us", "160"), ("espeak", "en-gb-x-rp", "165"),
+               ("espeak", "en-us+Lee", "165"), ("espeak", "en-us+Nguyen", "170"), ("espeak", "en-gb+miguel", "160"),
+               ("espeak", "en-us+michel", "175")],
+}
 SCENARIOS = [("example", EXAMPLE), ("held-out", HELD_OUT), ("validation", VALIDATION), ("final-check", FINAL_CHECK), ("fresh", FRESH),
              ("forms", FORMS), ("second-fresh", SECOND_FRESH), ("third-fresh", THIRD_FRESH),
              ("fourth-fresh", FOURTH_FRESH), ("fifth-fresh", FIFTH_FRESH), ("sixth-fresh", SIXTH_FRESH),
              ("seventh-templates", SEVENTH_TEMPLATES), ("eighth-unseen", EIGHTH_UNSEEN),
              ("ninth-unseen", NINTH_UNSEEN), ("tenth-unseen", TENTH_UNSEEN),
              ("eleventh-unseen", ELEVENTH_UNSEEN), ("twelfth-unseen", TWELFTH_UNSEEN),
-             ("thirteenth-unseen", THIRTEENTH_UNSEEN)]
+             ("thirteenth-unseen", THIRTEENTH_UNSEEN), ("fourteenth-unseen", FOURTEENTH_UNSEEN)]
 def shared_corpus():
     """../shared/corpus (the text matcher's development corpus) as a set: its 30 devices with their areas, its
     Home Assistant templates as in-grammar and its negatives as out-of-grammar utterances, by two default voices
