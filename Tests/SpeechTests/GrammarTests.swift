@@ -11,7 +11,7 @@ struct GrammarTests {
         #expect(Grammar.alternatives([["lights", "out"]]) == "lights out")
     }
 
-    @Test("after a name's first word, a loop of phones may stand for its rest (the whole name may not)")
+    @Test("after a name's first word, a loop of phones may stand for its rest (a whole name only as `<unknown>`, after a determiner)")
     func nameRestMayBeOtherwise() {
         let names = [["lava", "lamp"], ["kettle"], ["quiet", "morning", "mode"]]
         #expect(Grammar.alternatives(names, after: "<otherwise>")
@@ -21,6 +21,18 @@ struct GrammarTests {
         #expect(grammar.jsgf.contains("<otherwise> = <phone> <phone>*;"))
         #expect(grammar.jsgf.contains("/\(Grammar.phoneWeight)/ g_ph_aa | "))
         #expect(!grammar.words.contains(where: { $0.hasPrefix("g_") || $0.hasPrefix("/") }), "\(grammar.words.sorted())")
+    }
+
+    @Test("after a determiner, a whole name may be a loop of phones (a device that does not exist), but not in a verbless form")
+    func unknownName() {
+        let grammar = Grammar(devices: [Device(id: "lava", name: "lava lamp", area: "den")], shortcuts: [])
+        #expect(grammar.jsgf.contains("<target> = [<det>] [<area>] <name> [<place>] | <det> <unknown> [<place>];"), "\(grammar.jsgf)")
+        #expect(grammar.jsgf.contains("<unknown> = (/\(Grammar.unknownNameWeight)/ g_ph_aa | "))
+        #expect(grammar.jsgf.contains(") <unknownphone>*;\n<unknownphone> = /\(Grammar.unknownPhoneWeight)/ g_ph_aa | "))
+        #expect(grammar.jsgf.contains("| [(is | was)] [<det>] [<area>] <name> [<place>] ["))
+        #expect(!grammar.words.contains("unknown") && !grammar.words.contains("unknownphone"))
+        let withoutAreas = Grammar(devices: [Device(id: "lava", name: "lava lamp")], shortcuts: [])
+        #expect(withoutAreas.jsgf.contains("<target> = [<det>] <name> | <det> <unknown>;"), "\(withoutAreas.jsgf)")
     }
 
     @Test("a device may be called by the grammar's rule names")
