@@ -238,9 +238,9 @@ struct Grammar {
             <garbage> = <gw> <gw>*;
             <gw> = \(garbage.isEmpty ? Self.weighted([Self.garbagePrefix + "um"], Self.garbageWeight) : garbage);
             <otherwise> = <phone> <phone>*;
-            <phone> = \(Self.weighted(Self.phones.map { Self.phonePrefix + $0 }, Self.phoneWeight));
-            <unknown> = (\(Self.weighted(Self.phones.map { Self.phonePrefix + $0 }, Self.unknownNameWeight))) <unknownphone>*;
-            <unknownphone> = \(Self.weighted(Self.phones.map { Self.phonePrefix + $0 }, Self.unknownPhoneWeight));
+            <phone> = \(Self.anyPhone(Self.phoneWeight));
+            <unknown> = (\(Self.anyPhone(Self.unknownNameWeight))) <unknownphone>*;
+            <unknownphone> = \(Self.anyPhone(Self.unknownPhoneWeight));
             \(ruleText)
 
             """
@@ -272,6 +272,11 @@ struct Grammar {
     /// Words as JSGF alternatives, each with a weight ("/1e-12/ g_a | /1e-12/ g_and").
     static func weighted(_ words: [String], _ weight: String) -> String {
         words.map { "/\(weight)/ \($0)" }.joined(separator: " | ")
+    }
+
+    /// Any one of the model's phones as a garbage word, each with `weight`.
+    static func anyPhone(_ weight: String) -> String {
+        weighted(phones.map { phonePrefix + $0 }, weight)
     }
 
     /// Single words as JSGF alternatives (`alternatives` of one-word phrases).
