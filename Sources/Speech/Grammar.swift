@@ -32,8 +32,9 @@ struct Grammar {
     /// voices ("turn on the desk drawer", "turn off the kitchen radio"),
     /// accepted 19 → 4 of 60. Real-time factor +0.002. A penalty of 1e-20
     /// let "lava flow" through again; after a shortcut's first word or after
-    /// an area the loop did not pay (see the closing note of issue 6). A whole
-    /// name may be phones only after a determiner (see `unknownNameWeight`).
+    /// an area the loop did not pay (see the closing note of issue 6). Since
+    /// then a whole name may be phones too, after a verb and a determiner and
+    /// with a penalty of its own (`unknownNameWeight`).
     static let phones = ["aa", "ae", "ah", "ao", "aw", "ay", "b", "ch", "d", "dh", "eh", "er", "ey", "f", "g", "hh", "ih",
                          "iy", "jh", "k", "l", "m", "n", "ng", "ow", "oy", "p", "r", "s", "sh", "t", "th", "uh", "uw", "v",
                          "w", "y", "z", "zh"]
