@@ -144,6 +144,27 @@ struct RecognizerTests {
         #expect(accepted.isEmpty, "\(accepted)")
     }
 
+    @Test("a name's weak last word is heard, not traded for phones and what may follow a name")
+    func weakLastWord() async throws {
+        let devices = [Device(id: "pizza", name: "pizza oven", area: "deck"), Device(id: "coop", name: "coop heater", area: "barn")]
+        let recognizer = try await blocking { try SpeechRecognizer(devices: devices, shortcuts: []) }
+        let cases: [(String, PowerState)] = [("enable our pizza oven", .on), ("the pizza oven off", .off),
+                                             ("turn on the pizza oven please", .on), ("switch off the pizza oven in the deck", .off)]
+        var right = 0, wrong: [String] = []
+        for (text, state) in cases {
+            let heard = try await recognizer.hear(try await Synthesizer.speak(text, voice: "espeak:en-gb"))
+            switch heard.text.flatMap({ PhraseMatcher(devices: devices).match($0, shortcuts: ShortcutIndex([])).intent }) {
+            case ToggleStateIntent(deviceID: "pizza", state: state)?: right += 1
+            case let other?: wrong.append("\(text) → \(other)")
+            case nil: break
+            }
+        }
+        // espeak-ng en-gb links an r to the vowel of "oven" ("pizzar oven"): when a name's beginning and its phones
+        // could be followed by a place or "please", all four were heard as "… pizza g_ph_r at barn …" (nothing switched).
+        #expect(wrong.isEmpty, "\(wrong)")
+        #expect(right >= 3, "\(right) of 4 recognized")
+    }
+
     @Test("a shortcut added later is recognized after the grammar is rebuilt")
     func rebuild() async throws {
         let recognizer = try await blocking { try SpeechRecognizer(devices: Self.devices, shortcuts: []) }
