@@ -296,6 +296,18 @@ struct Grammar {
         Set(names.flatMap { name in name.indices.dropFirst().map { Array(name[..<$0]) } }).sorted { $0.lexicographicallyPrecedes($1) }
     }
 
+    /// A grammar of one heard command with its state word open ("turn (off |
+    /// on) the lamp"), to hear the utterance again with (see
+    /// `SpeechRecognizer`); nil when the words hold no state word or more
+    /// than one.
+    static func stateCheck(_ words: [String]) -> String? {
+        let at = words.indices.filter { states.contains(words[$0]) }
+        guard at.count == 1 else { return nil }
+        var open = words
+        open[at[0]] = choice(states)
+        return "#JSGF V1.0;\ngrammar check;\npublic <check> = \(open.joined(separator: " "));\n"
+    }
+
     /// Words as JSGF alternatives, each with a weight ("/1e-12/ g_a | /1e-12/ g_and").
     static func weighted(_ words: [String], _ weight: String) -> String {
         words.map { "/\(weight)/ \($0)" }.joined(separator: " | ")

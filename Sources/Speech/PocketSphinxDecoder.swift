@@ -11,6 +11,9 @@ final class PocketSphinxDecoder {
         var startFrame: Int
         var endFrame: Int
         var acousticScore: Int32
+
+        /// The word without the number of its pronunciation ("off" for "off(2)").
+        var baseWord: String { word.replacingOccurrences(of: #"\(\d+\)$"#, with: "", options: .regularExpression) }
     }
 
     /// A decoded utterance.
@@ -19,6 +22,14 @@ final class PocketSphinxDecoder {
         var score: Int32
         var frames: Int
         var segments: [Segment]
+
+        /// The segments that are words: silence, noise and a grammar's null transitions are not.
+        var words: [Segment] {
+            segments.filter { segment in
+                guard let first = segment.word.first else { return false }
+                return first != "<" && first != "[" && first != "("
+            }
+        }
     }
 
     private let decoder: OpaquePointer
@@ -69,6 +80,17 @@ final class PocketSphinxDecoder {
         }
         guard ps_end_utt(decoder) >= 0, processed >= 0 else { throw .decoder("the features could not be processed") }
         return result()
+    }
+
+    /// Decodes one utterance's features with a grammar of its own, given as
+    /// JSGF text (`ps_set_jsgf_string`, `ps_set_search`); its words must be in
+    /// this decoder's dictionary. For a decoder made without a grammar, whose
+    /// every utterance has one.
+    func decode(_ features: Features, grammar jsgf: String) throws(SpeechError) -> Decoding {
+        guard ps_set_jsgf_string(decoder, "utterance", jsgf) == 0, ps_set_search(decoder, "utterance") == 0 else {
+            throw .decoder("the grammar was rejected: \(jsgf)")
+        }
+        return try decode(features)
     }
 
     private func result() -> Decoding {

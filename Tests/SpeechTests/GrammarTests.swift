@@ -73,6 +73,13 @@ struct GrammarTests {
         #expect(!grammar.words.contains(where: { $0.contains("/") }), "a weight is not a word")
     }
 
+    @Test("a command's state check: its words with the state word open, only for one state word")
+    func stateCheck() {
+        #expect(Grammar.stateCheck(["turn", "the", "lamp", "off"]) == "#JSGF V1.0;\ngrammar check;\npublic <check> = turn the lamp (off | on);\n")
+        #expect(Grammar.stateCheck(["lights", "out"]) == nil)
+        #expect(Grammar.stateCheck(["turn", "on", "the", "lamp", "off"]) == nil)
+    }
+
     @Test("a verbless command with a determiner needs more margin than the other forms")
     func extraMargin() {
         #expect(Grammar.extraMargin(["turn", "on", "the", "lamp"]) == 0)

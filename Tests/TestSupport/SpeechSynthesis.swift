@@ -2,9 +2,9 @@ import Foundation
 
 /// Speech synthesized at test time: flite (a voice name) or espeak-ng
 /// ("espeak" for en-us, "espeak:en-gb" for another of its voices), as 16 kHz
-/// mono 16-bit WAV with a -40 dB pink-noise floor (sox in repeatable mode, so
-/// runs agree).
-public func synthesizeWAV(_ text: String, voice: String) throws -> Data {
+/// mono 16-bit WAV with a -40 dB pink-noise floor, or with pink noise `snr`
+/// dB below the speech (sox in repeatable mode, so runs agree).
+public func synthesizeWAV(_ text: String, voice: String, snr: Double? = nil) throws -> Data {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("voiceplug-tts-\(UUID().uuidString.prefix(8))")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -23,7 +23,14 @@ public func synthesizeWAV(_ text: String, voice: String) throws -> Data {
     }
     _ = try run("sox", ["-R", raw, "-r", "16000", "-c", "1", "-b", "16", clean, "pad", "0.3", "0.3"])
     let seconds = try run("soxi", ["-D", clean]).trimmingCharacters(in: .whitespacesAndNewlines)
-    _ = try run("sox", ["-R", "-n", "-r", "16000", "-c", "1", "-b", "16", noise, "synth", seconds, "pinknoise", "vol", "0.01"])
+    var level = 0.01
+    if let snr {
+        let stat = try run("sox", [clean, "-n", "stat"])  // sox writes its statistics where runCommand reads
+        guard let line = stat.split(separator: "\n").first(where: { $0.hasPrefix("RMS") && $0.contains("amplitude") }),
+              let rms = line.split(separator: " ").last.flatMap({ Double($0) }) else { throw SynthesisFailed(tool: "sox", output: stat) }
+        level = rms / pow(10, snr / 20)
+    }
+    _ = try run("sox", ["-R", "-n", "-r", "16000", "-c", "1", "-b", "16", noise, "synth", seconds, "pinknoise", "vol", String(level)])
     _ = try run("sox", ["-R", "-m", clean, noise, mixed])
     return try Data(contentsOf: URL(fileURLWithPath: mixed))
 }
