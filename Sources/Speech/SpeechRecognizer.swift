@@ -208,7 +208,7 @@ public final class SpeechRecognizer: @unchecked Sendable {
             // A logistic around the required margin: 0.5 at it, near 1 well above.
             confidence = 1 / (1 + exp(-(margin - required) / 2))
         }
-        if let again = try stateHeardAgain(spoken, features: features, by: check), again != spoken {
+        if let again = stateHeardAgain(spoken, features: features, by: check), again != spoken {
             return Recognition(text: nil, confidence: 0, hypothesis: hypothesis + " | again: " + again.joined(separator: " "), margin: margin)
         }
         return Recognition(text: text, confidence: confidence, hypothesis: hypothesis, margin: margin)
@@ -226,10 +226,10 @@ public final class SpeechRecognizer: @unchecked Sendable {
     /// accepted 21 / 19 unchanged. Real-time factor with 100 devices and
     /// 1,000 shortcuts 0.091–0.092 → 0.095–0.100, a home's 0.087–0.088 →
     /// 0.093–0.094 (`voiceplug bench --speech`, one core, three runs each,
-    /// interleaved).
-    private func stateHeardAgain(_ spoken: [String], features: Features, by check: PocketSphinxDecoder) throws -> [String]? {
+    /// interleaved). A check that fails to decode hears nothing, which is doubt too.
+    private func stateHeardAgain(_ spoken: [String], features: Features, by check: PocketSphinxDecoder) -> [String]? {
         guard let grammar = Grammar.stateCheck(spoken) else { return nil }
-        let again = try lock.withLock { try check.decode(features, grammar: grammar) }
-        return again.words.map(\.baseWord)
+        let again = try? lock.withLock { try check.decode(features, grammar: grammar) }
+        return again?.words.map(\.baseWord) ?? []
     }
 }
