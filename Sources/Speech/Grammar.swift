@@ -199,14 +199,14 @@ struct Grammar {
         }
         if !names.isEmpty {
             rules.append("<name> = \(Self.alternatives(names));")
-            var target = "[<det>] <name>", place = "", partial = "[<det>] <partial>"
+            var lead = "[<det>]", place = ""
             if !areas.isEmpty {
                 rules.append("<area> = \(Self.alternatives(areas));")
                 rules.append("<place> = \(Self.choice(Self.areaPrepositions)) [<det>] <area>;")
-                target = "[<det>] [<area>] <name> [<place>]"
-                partial = "[<det>] [<area>] <partial>"
+                lead = "[<det>] [<area>]"
                 place = " [<place>]"  // also after the state: "turn the lamp off in the den"
             }
+            let target = "\(lead) <name>\(place)"
             rules.append("<det> = \(Self.choice(CommandGrammar.determiners));")
             rules.append("<state> = \(Self.choice(Self.states));")
             rules.append("<verb> = \(Self.choice(Self.verbs));")
@@ -217,7 +217,7 @@ struct Grammar {
             let beginnings = Self.beginnings(names)
             if !beginnings.isEmpty {
                 rules.append("<partial> = \(Self.alternatives(beginnings)) <otherwise>;")
-                rules.append("<partialtarget> = \(partial);")
+                rules.append("<partialtarget> = \(lead) <partial>;")
                 atEnd = "(\(atEnd) | <partialtarget>)"
                 beforeState = "(<target> | <partialtarget>)"
                 verbless = "(\(target) | <partialtarget>)"
