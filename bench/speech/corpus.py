@@ -18,7 +18,7 @@ kept unseen until that stop's end; a seventh of Home Assistant's sentence
 forms ("bring our X to off", "the X on") with their negatives, an eighth,
 a ninth and a tenth kept unseen until the end of the stop that measured them, an eleventh
 for a change the tenth suggested, a twelfth kept unseen until the end of the stop after,
-a thirteenth, a fourteenth and a fifteenth likewise; and, on request (--set shared-corpus), ../shared/corpus's
+a thirteenth, a fourteenth, a fifteenth and a sixteenth likewise; and, on request (--set shared-corpus), ../shared/corpus's
 templates and negatives. For each: in-grammar utterances (generic commands
 and the shortcuts) and out-of-grammar ones (other devices, questions,
 chatter, near misses), spoken by flite (slt, rms, awb, kal16) and espeak-ng
@@ -661,6 +661,45 @@ FIFTEENTH_UNSEEN = {
                ("espeak", "en-us+Marco", "165"), ("espeak", "en-us+Diogo", "160"), ("espeak", "en-gb+Mario", "170"),
                ("espeak", "en-us+klatt5", "165")],
 }
+SIXTEENTH_UNSEEN = {
+    "config": {"devices": [
+        {"id": "treadmill", "name": "treadmill", "area": "gym", "protocol": "tasmota", "topic": "treadmill"},
+        {"id": "rack", "name": "drying rack", "area": "airing cupboard", "protocol": "shelly", "topic": "shellyplug-rack"},
+        {"id": "workbench", "name": "workbench light", "area": "tool shed", "protocol": "zigbee2mqtt", "topic": "workbench_light"},
+        {"id": "birdbath", "name": "bird bath heater", "area": "courtyard", "protocol": "tasmota", "topic": "birdbath"},
+        {"id": "yogurt", "name": "yogurt maker", "area": "kitchenette", "protocol": "shelly", "topic": "shellyplug-yogurt"},
+        {"id": "rail", "name": "heated towel rail", "aliases": ["towel rail"], "area": "ensuite", "protocol": "zigbee2mqtt",
+         "topic": "towel_rail"},
+        {"id": "sconce", "name": "mood lamp", "aliases": ["wall sconce"], "area": "snug", "protocol": "tasmota", "topic": "sconce"},
+        {"id": "stove", "name": "pellet stove", "area": "cabin", "protocol": "shelly", "topic": "shellyplug-stove"},
+    ]},
+    "shortcuts": [("treadmill", "on", "time to run"), ("stove", "off", "warm enough")],
+    "in": [
+        ("switch on the treadmill in the gym", "treadmill", "on"), ("turn off the drying rack", "rack", "off"),
+        ("bring the workbench light to on", "workbench", "on"), ("the yogurt maker off", "yogurt", "off"),
+        ("activate the bird bath heater", "birdbath", "on"), ("change my towel rail to on", "rail", "on"),
+        ("turn the wall sconce off", "sconce", "off"), ("disable the pellet stove in the cabin", "stove", "off"),
+        ("please turn on the snug mood lamp", "sconce", "on"), ("power off the yogurt maker in the kitchenette", "yogurt", "off"),
+        ("workbench light off", "workbench", "off"), ("switch the pellet stove on for me", "stove", "on"),
+        ("deactivate the treadmill", "treadmill", "off"), ("turn on the heated towel rail please", "rail", "on"),
+        ("enable our drying rack", "rack", "on"), ("turn off the courtyard bird bath heater", "birdbath", "off"),
+        ("set the mood lamp to on", "sconce", "on"), ("switch off the heated towel rail in the ensuite", "rail", "off"),
+        ("time to run", "treadmill", "on"), ("warm enough", "stove", "off"),
+    ],
+    "out": [
+        "switch on the rowing machine", "turn off the bird feeder", "activate the towel dryer", "enable the pellet grill",
+        "turn off the workbench fan", "bring the yogurt machine to on", "the mood light on", "switch off the gym speaker",
+        "power on the cabin heater", "disable the courtyard fountain", "how fast is the treadmill",
+        "is the pellet stove still burning", "the yogurt needs eight hours", "did you leave the workbench light on",
+        "what time does the gym open", "hang the towels on the rail", "i am going for a run", "order more pellets",
+        "tell me a joke", "good night everyone",
+    ],
+    # Voices: flite rms and slt; espeak-ng's English accents no set had used (Caribbean, Lancaster, West Midlands,
+    # Scottish); two variants drawn at random (random.seed(20261201)) from the unused ones that are not effects.
+    "voices": [("flite", "rms"), ("flite", "slt"), ("espeak", "en-029", "165"), ("espeak", "en-gb-x-gbclan", "170"),
+               ("espeak", "en-gb-x-gbcwmd", "160"), ("espeak", "en-gb-scotland", "175"),
+               ("espeak", "en-gb-x-rp+Jacky", "165"), ("espeak", "en-us+announcer", "170")],
+}
 SCENARIOS = [("example", EXAMPLE), ("held-out", HELD_OUT), ("validation", VALIDATION), ("final-check", FINAL_CHECK), ("fresh", FRESH),
              ("forms", FORMS), ("second-fresh", SECOND_FRESH), ("third-fresh", THIRD_FRESH),
              ("fourth-fresh", FOURTH_FRESH), ("fifth-fresh", FIFTH_FRESH), ("sixth-fresh", SIXTH_FRESH),
@@ -668,7 +707,7 @@ SCENARIOS = [("example", EXAMPLE), ("held-out", HELD_OUT), ("validation", VALIDA
              ("ninth-unseen", NINTH_UNSEEN), ("tenth-unseen", TENTH_UNSEEN),
              ("eleventh-unseen", ELEVENTH_UNSEEN), ("twelfth-unseen", TWELFTH_UNSEEN),
              ("thirteenth-unseen", THIRTEENTH_UNSEEN), ("fourteenth-unseen", FOURTEENTH_UNSEEN),
-             ("fifteenth-unseen", FIFTEENTH_UNSEEN)]
+             ("fifteenth-unseen", FIFTEENTH_UNSEEN), ("sixteenth-unseen", SIXTEENTH_UNSEEN)]
 def shared_corpus():
     """../shared/corpus (the text matcher's development corpus) as a set: its 30 devices with their areas, its
     Home Assistant templates as in-grammar and its negatives as out-of-grammar utterances, by two default voices
