@@ -160,6 +160,21 @@ struct RecognizerTests {
         #expect(right >= 3, "\(right) of 4 recognized")
     }
 
+    @Test("an area is heard before the names of its own devices only")
+    func areaOfAnotherDevice() async throws {
+        let devices = [Device(id: "vinyl", name: "vinyl player", area: "music room"), Device(id: "melter", name: "snow melter", area: "driveway"),
+                       Device(id: "bike", name: "bike charger", area: "entryway"), Device(id: "soda", name: "soda maker", area: "bar")]
+        let recognizer = try await blocking { try SpeechRecognizer(devices: devices, shortcuts: []) }
+        let (right, wrong) = try await score([
+            ("turn on the vinyl player please", "vinyl", .on), ("switch off the snow melter for me", "melter", .off),
+            ("enable the snow melter", "melter", .on), ("switch the vinyl player off", "vinyl", .off),
+        ], voices: ["espeak:en-us+pedro", "espeak:en-us+iven"], recognizer: recognizer, devices: devices)
+        // When any area could come before any name, these voices' "the" was heard as "bar" ("enable bar snow melter"),
+        // which the text matcher refuses (the snow melter is not in the bar): 1 of 8 recognized.
+        #expect(wrong.isEmpty, "\(wrong)")
+        #expect(right >= 6, "\(right) of 8 recognized")
+    }
+
     @Test("a state word heard one way by the grammar's search and the other way when heard again switches nothing")
     func stateInDoubt() async throws {
         let devices = [Device(id: "hot-tub", name: "hot tub"), Device(id: "kettle", name: "kettle", area: "kitchen")]
