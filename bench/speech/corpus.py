@@ -19,7 +19,8 @@ forms ("bring our X to off", "the X on") with their negatives, an eighth,
 a ninth and a tenth kept unseen until the end of the stop that measured them, an eleventh
 for a change the tenth suggested, a twelfth kept unseen until the end of the stop after,
 a thirteenth, a fourteenth, a fifteenth and a sixteenth likewise; and, on request, ../shared/corpus's
-templates and negatives (--set shared-corpus) and the fifteenth's commands by every espeak-ng variant (--set variants). For each: in-grammar utterances (generic commands
+templates and negatives (--set shared-corpus) and the fifteenth's commands by every espeak-ng variant
+(--set variants). For each: in-grammar utterances (generic commands
 and the shortcuts) and out-of-grammar ones (other devices, questions,
 chatter, near misses), spoken by flite (slt, rms, awb, kal16) and espeak-ng
 (en-us at two speeds, two variants), each with a -40 dB pink-noise floor
