@@ -206,19 +206,19 @@ struct Grammar {
                 rules.append("<place> = \(Self.choice(Self.areaPrepositions)) [<det>] <area>;")
                 place = " [<place>]"  // also after the state: "turn the lamp off in the den"
             }
-            let target = "[<det>] <name>\(place)"
+            let target = "[<det>] <name>\(place)", unknown = "<det> <unknown>\(place)"
             rules.append("<det> = \(Self.choice(CommandGrammar.determiners));")
             // A question may have any area before any name (see `afterOwnArea`).
             if areas.isEmpty {
                 rules.append("<anytarget> = <target>;")
             } else {
                 rules.append("<anyname> = \(Self.alternatives(plainNames));")
-                rules.append("<anytarget> = [<det>] [<area>] <anyname>\(place) | <det> <unknown>\(place);")
+                rules.append("<anytarget> = [<det>] [<area>] <anyname>\(place) | \(unknown);")
             }
             rules.append("<state> = \(Self.choice(Self.states));")
             rules.append("<verb> = \(Self.choice(Self.verbs));")
             rules.append("<fixed> = \(Self.choice(Self.fixedVerbs));")
-            rules.append("<target> = \(target) | <det> <unknown>\(place);")
+            rules.append("<target> = \(target) | \(unknown);")
             // A name's beginning and then phones (see `phones`), never followed by a place or a tail (see `beginnings`);
             // after any area, for this is garbage anyway (see `afterOwnArea`).
             var atEnd = "<target> [<tail>]", beforeState = "<target>", verbless = target
