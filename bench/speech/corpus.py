@@ -18,7 +18,7 @@ kept unseen until that stop's end; a seventh of Home Assistant's sentence
 forms ("bring our X to off", "the X on") with their negatives, an eighth,
 a ninth and a tenth kept unseen until the end of the stop that measured them, an eleventh
 for a change the tenth suggested, a twelfth kept unseen until the end of the stop after,
-a thirteenth, a fourteenth, a fifteenth and a sixteenth likewise; and, on request, ../shared/corpus's
+a thirteenth, a fourteenth, a fifteenth, a sixteenth and a seventeenth likewise; and, on request, ../shared/corpus's
 templates and negatives (--set shared-corpus) and the fifteenth's commands by every espeak-ng variant
 (--set variants). For each: in-grammar utterances (generic commands
 and the shortcuts) and out-of-grammar ones (other devices, questions,
@@ -701,6 +701,46 @@ SIXTEENTH_UNSEEN = {
                ("espeak", "en-gb-x-gbcwmd", "160"), ("espeak", "en-gb-scotland", "175"),
                ("espeak", "en-gb-x-rp+Jacky", "165"), ("espeak", "en-us+announcer", "170")],
 }
+SEVENTEENTH_UNSEEN = {
+    "config": {"devices": [
+        {"id": "diffuser", "name": "aroma diffuser", "aliases": ["oil diffuser"], "area": "spare room", "protocol": "tasmota",
+         "topic": "diffuser"},
+        {"id": "brooder", "name": "chick brooder", "area": "henhouse", "protocol": "shelly", "topic": "shellyplug-brooder"},
+        {"id": "kiln", "name": "kiln", "area": "pottery studio", "protocol": "zigbee2mqtt", "topic": "kiln"},
+        {"id": "warmer", "name": "dish warmer", "area": "scullery", "protocol": "tasmota", "topic": "dishwarmer"},
+        {"id": "ringlight", "name": "ring light", "area": "box room", "protocol": "shelly", "topic": "shellyplug-ringlight"},
+        {"id": "baitfridge", "name": "bait fridge", "area": "boathouse", "protocol": "zigbee2mqtt", "topic": "bait_fridge"},
+        {"id": "footwarmer", "name": "foot warmer", "area": "reading nook", "protocol": "tasmota", "topic": "footwarmer"},
+        {"id": "heatmat", "name": "seed heat mat", "aliases": ["heat mat"], "area": "potting shed", "protocol": "shelly",
+         "topic": "shellyplug-heatmat"},
+    ]},
+    "shortcuts": [("brooder", "off", "hens to bed"), ("kiln", "on", "clay time")],
+    "in": [
+        ("turn on the aroma diffuser", "diffuser", "on"), ("switch off the chick brooder in the henhouse", "brooder", "off"),
+        ("activate the kiln", "kiln", "on"), ("the dish warmer on", "warmer", "on"),
+        ("turn the ring light off", "ringlight", "off"), ("bring the bait fridge to on", "baitfridge", "on"),
+        ("please switch on the foot warmer", "footwarmer", "on"), ("disable the seed heat mat", "heatmat", "off"),
+        ("enable my oil diffuser", "diffuser", "on"), ("power off the kiln in the pottery studio", "kiln", "off"),
+        ("set the heat mat to on", "heatmat", "on"), ("deactivate the scullery dish warmer", "warmer", "off"),
+        ("switch the chick brooder on for me", "brooder", "on"), ("turn off the bait fridge in the boathouse", "baitfridge", "off"),
+        ("ring light on", "ringlight", "on"), ("turn off our foot warmer please", "footwarmer", "off"),
+        ("change the aroma diffuser to off", "diffuser", "off"), ("turn on the potting shed heat mat", "heatmat", "on"),
+        ("hens to bed", "brooder", "off"), ("clay time", "kiln", "on"),
+    ],
+    "out": [
+        "turn on the aroma lamp", "switch off the chick feeder", "activate the pizza kiln", "enable the dish washer",
+        "turn off the ring doorbell", "bring the bait box to on", "the foot spa off", "switch on the heat gun",
+        "power off the boathouse lights", "disable the henhouse door", "is the kiln hot yet",
+        "how warm is the foot warmer", "the chicks need more light", "did someone unplug the bait fridge",
+        "what smell is that", "put the dishes away", "we caught three fish today", "remind me to feed the hens",
+        "play the news", "thanks that is all",
+    ],
+    # Voices: flite awb and kal16; each of espeak-ng's six English accents other than en-us and en-gb with a variant
+    # and a speed drawn at random (random.seed(20261130)); written before any of it was heard.
+    "voices": [("flite", "awb"), ("flite", "kal16"), ("espeak", "en-029+m3", "150"), ("espeak", "en-gb-x-gbcwmd+f3", "175"),
+               ("espeak", "en-gb-scotland+m1", "155"), ("espeak", "en-us-nyc+m6", "160"),
+               ("espeak", "en-gb-x-gbclan+m6", "180"), ("espeak", "en-gb-x-rp+m5", "165")],
+}
 SCENARIOS = [("example", EXAMPLE), ("held-out", HELD_OUT), ("validation", VALIDATION), ("final-check", FINAL_CHECK), ("fresh", FRESH),
              ("forms", FORMS), ("second-fresh", SECOND_FRESH), ("third-fresh", THIRD_FRESH),
              ("fourth-fresh", FOURTH_FRESH), ("fifth-fresh", FIFTH_FRESH), ("sixth-fresh", SIXTH_FRESH),
@@ -708,7 +748,8 @@ SCENARIOS = [("example", EXAMPLE), ("held-out", HELD_OUT), ("validation", VALIDA
              ("ninth-unseen", NINTH_UNSEEN), ("tenth-unseen", TENTH_UNSEEN),
              ("eleventh-unseen", ELEVENTH_UNSEEN), ("twelfth-unseen", TWELFTH_UNSEEN),
              ("thirteenth-unseen", THIRTEENTH_UNSEEN), ("fourteenth-unseen", FOURTEENTH_UNSEEN),
-             ("fifteenth-unseen", FIFTEENTH_UNSEEN), ("sixteenth-unseen", SIXTEENTH_UNSEEN)]
+             ("fifteenth-unseen", FIFTEENTH_UNSEEN), ("sixteenth-unseen", SIXTEENTH_UNSEEN),
+             ("seventeenth-unseen", SEVENTEENTH_UNSEEN)]
 def shared_corpus():
     """../shared/corpus (the text matcher's development corpus) as a set: its 30 devices with their areas, its
     Home Assistant templates as in-grammar and its negatives as out-of-grammar utterances, by two default voices
