@@ -52,8 +52,12 @@ struct PronunciationTests {
         #expect(phones["x1"] == nil, "only letters reach t2p")
     }
 
-    @Test("a batch of words comes back one pronunciation each, in order")
+    @Test("a batch of words comes back one pronunciation each, in order, each word as it is said alone")
     func batch() {
+        let linked = LetterToSound.phones(for: ["humidifier", "in"])
+        #expect(linked["humidifier"]?.last == "ER", "no linking R from the next word: \(linked)")
+        let york = LetterToSound.phones(for: ["charger", "humidifier", "do", "not"], accent: .newYork)
+        #expect(york["do"] == ["D", "UW"] && york["not"] == ["N", "AA", "T"], "not one word: \(york)")
         let phones = LetterToSound.phones(for: ["kettle", "hue", "vornado", "x1"])
         #expect(phones["kettle"] == ["K", "EH", "T", "AH", "L"])
         #expect(phones["hue"] == ["HH", "Y", "UW"])
