@@ -166,8 +166,8 @@ struct Grammar {
     /// the seventh set's negatives were added; clean and 20 dB together) those
     /// forms were heard right 88 times and out-of-grammar accepted 4 with no
     /// extra margin, 83 and 1 with +4. "bring" had +6 too ("play the next song"
-    /// → "bring sauna to on", at the threshold of 6); at today's 8, on all
-    /// seventeen sets (2,116 / 2,068 each way, clean / 20 dB), no
+    /// → "bring sauna to on", at the threshold of 6); at the threshold of 8
+    /// then, on all seventeen sets (2,116 / 2,068 each way, clean / 20 dB), no
     /// out-of-grammar utterance was heard as a "bring" command at all, and the
     /// +6 cost 4 / 5 right ones (right 1,935 / 1,909 → 1,939 / 1,914 without
     /// it, accepted 25 / 19 both ways).

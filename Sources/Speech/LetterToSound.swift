@@ -51,17 +51,17 @@ enum LetterToSound {
     private static let modelPhones = Set(Grammar.phones.map { $0.uppercased() })
 
     /// Asks `pronounce` for all `words` at once, each its own clause, and
-    /// should the answer not come back one pronunciation each, every word
-    /// on its own. A word it says nothing usable for is left out. As a
-    /// clause ("kettle, lamp") espeak-ng says each word as it says it alone;
-    /// as sentences ("kettle. lamp") it linked them: "humidifier." took the
-    /// next word's linking R, American "fish." lost its F among the words of
-    /// bench/speech/corpus.py's devices, and New York's "do. not" was one
-    /// word, so every word was asked again on its own. On bench/speech/corpus.py's
-    /// 21 sets (2,756 in-grammar and 2,676 out-of-grammar utterances each way,
-    /// clean / 20 dB) right 2,396 / 2,360 → 2,396 / 2,356, wrong 0 / 1 both,
-    /// accepted 14 / 16 → 14 / 15; on ../shared/corpus right 1,953 / 1,934 →
-    /// 1,952 / 1,934, wrong and accepted unchanged.
+    /// should the answer not come back one pronunciation each, every word on
+    /// its own. A word it says nothing usable for is left out. As a clause
+    /// ("kettle, lamp") espeak-ng says each word as it says it alone; as
+    /// sentences ("kettle. lamp") it linked them: "humidifier." took the next
+    /// word's linking R, American "fish." lost its F among the words of
+    /// bench/speech/corpus.py's devices, and New York's "do. not" was one word,
+    /// so every word was asked again on its own. On the corpus's 21 sets (2,756
+    /// in-grammar and 2,676 out-of-grammar utterances each way, clean / 20 dB)
+    /// right 2,396 / 2,360 → 2,396 / 2,356, wrong 0 / 1 both, accepted 14 / 16
+    /// → 14 / 15; on ../shared/corpus right 1,953 / 1,934 → 1,952 / 1,934,
+    /// wrong and accepted unchanged.
     private static func batch(_ words: [String], pronounce: (String) -> [[String]?]) -> [String: [String]] {
         // Only letters reach the shell, single-quoted.
         let safe = words.filter { word in !word.isEmpty && word.unicodeScalars.allSatisfy { $0.properties.isAlphabetic } }

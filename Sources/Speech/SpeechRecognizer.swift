@@ -68,36 +68,36 @@ public final class SpeechRecognizer: @unchecked Sendable {
         return pitch < 100 ? 0.9 : pitch < 150 ? 1.0 : 1.2
     }
 
-    /// 17 since the grammar's pass, like the open one, scores only the
-    /// senones its search has active. Before, it scored all of them, and
-    /// PocketSphinx made each frame's best senone of all the zero of its
-    /// scores: the margin compared the open pass against that yardstick. A
-    /// frame's best active senone is a lower zero, so the grammar's scores
-    /// and the margins rose, by about 10 (7–14 on bench/speech/corpus.py's
-    /// first two sets; the same words were heard in all 832 utterances), a
-    /// little more for non-commands. On its 21 sets (2,756 in-grammar and
-    /// 2,676 out-of-grammar utterances each way, clean / 20 dB): before, at
-    /// 8, right 2,404 / 2,367, wrong 0 / 0, accepted 16 / 15; after, at 16:
-    /// 2,398 / 2,366, 0 / 1, 17 / 16; at 17: 2,396 / 2,360, 0 / 1, 14 / 16;
-    /// at 18: 2,388 / 2,343, 0 / 1, 13 / 14. On ../shared/corpus (2,000 / 432
-    /// each way) before 1,952 / 1,936, 3 / 5, 4 / 4; at 17: 1,953 / 1,934, 5 /
-    /// 5, 3 / 4 — the two more wrong are its template "bring X on my kitchen
-    /// to off" heard with "on" as the state, margins 2 → 22 and 8 → 23: where
-    /// the active senones match the audio badly, their best is lowest and the
-    /// margin gains most (this yardstick's weakness). On a seventeenth set,
-    /// written before it was heard: 128 / 130, 0 / 1, 0 / 0 → 128 / 129, 0 /
-    /// 1, 1 / 0 of 160 each. The real-time factor with 100 devices and 1,000
-    /// shortcuts went 0.105–0.111 → 0.077–0.084, a home's 0.095–0.101 →
-    /// 0.069–0.074 (`voiceplug bench --speech` on one core, four runs each,
-    /// interleaved): the grammar's pass had scored all the model's senones each frame.
-    /// Before that, 6 until each utterance's front end started afresh (`FrontEnd.features`);
-    /// margins then rose (the silence detector keeps a little more of the
-    /// padding), and the same trade as before lies higher. On
-    /// bench/speech/corpus.py's twelve sets (1,316 in-grammar and 1,428
-    /// out-of-grammar utterances, clean / 20 dB): before, at 6, right 1,194 /
-    /// 1,185, wrong 1 / 2, accepted 17 / 12; afresh at 6: 1,208 / 1,191, wrong
-    /// 2 / 2, accepted 21 / 18; at 8: 1,207 / 1,186, wrong 0 / 1, accepted
-    /// 19 / 14; at 9: 1,199 / 1,180, wrong 0 / 1, accepted 17 / 13.
+    /// 17 since the grammar's pass, like the open one, scores only the senones
+    /// its search has active. Before, it scored all of them, and PocketSphinx
+    /// made each frame's best senone of all the zero of its scores: the margin
+    /// compared the open pass against that yardstick. A frame's best active
+    /// senone is a lower zero, so the grammar's scores and the margins rose, by
+    /// about 10 (7–14 on bench/speech/corpus.py's first two sets; the same
+    /// words were heard in all 832 utterances), a little more for non-commands.
+    /// On its 21 sets (2,756 in-grammar and 2,676 out-of-grammar utterances
+    /// each way, clean / 20 dB): before, at 8, right 2,404 / 2,367, wrong 0 /
+    /// 0, accepted 16 / 15; after, at 16: 2,398 / 2,366, 0 / 1, 17 / 16; at 17:
+    /// 2,396 / 2,360, 0 / 1, 14 / 16; at 18: 2,388 / 2,343, 0 / 1, 13 / 14. On
+    /// ../shared/corpus (2,000 / 432 each way) before 1,952 / 1,936, 3 / 5, 4 /
+    /// 4; at 17: 1,953 / 1,934, 5 / 5, 3 / 4 — the two more wrong are its
+    /// template "bring X on my kitchen to off" heard with "on" as the state,
+    /// margins 2 → 22 and 8 → 23: where the active senones match the audio
+    /// badly, their best is lowest and the margin gains most (this yardstick's
+    /// weakness). On a seventeenth set, written before it was heard: 128 / 130,
+    /// 0 / 1, 0 / 0 → 128 / 129, 0 / 1, 1 / 0 of 160 each. The real-time factor
+    /// with 100 devices and 1,000 shortcuts went 0.105–0.111 → 0.077–0.084, a
+    /// home's 0.095–0.101 → 0.069–0.074 (`voiceplug bench --speech` on one
+    /// core, four runs each, interleaved): the grammar's pass had scored all
+    /// the model's senones each frame. Before that, 8; and 6 until each
+    /// utterance's front end started afresh (`FrontEnd.features`); margins then
+    /// rose (the silence detector keeps a little more of the padding), and the
+    /// same trade as before lies higher. On bench/speech/corpus.py's twelve
+    /// sets (1,316 in-grammar and 1,428 out-of-grammar utterances, clean / 20
+    /// dB): before, at 6, right 1,194 / 1,185, wrong 1 / 2, accepted 17 / 12;
+    /// afresh at 6: 1,208 / 1,191, wrong 2 / 2, accepted 21 / 18; at 8: 1,207 /
+    /// 1,186, wrong 0 / 1, accepted 19 / 14; at 9: 1,199 / 1,180, wrong 0 / 1,
+    /// accepted 17 / 13.
     public static let defaultThreshold = 17.0
 
     /// 0.3 s of padding at each end and a faint noise floor (about −50 dBFS,
@@ -130,21 +130,21 @@ public final class SpeechRecognizer: @unchecked Sendable {
     /// A fast language-model pass: no flat pass, no best path, the search
     /// capped at 1,000 HMMs and 3 word exits per frame, and only the active
     /// senones scored with the 2 best Gaussians of each codebook (the grammar
-    /// pass uses 4; it scored all senones until `defaultThreshold` was 17). Measured on bench/speech/corpus.py
-    /// against the notes' settings (all senones, 4 Gaussians, no caps):
-    /// real-time factor of both passes 0.120 → 0.088 for a home's grammar, and
-    /// at the best threshold of each, in-grammar right 95.6% both,
-    /// out-of-grammar accepted 0.5% → 0.2%.
-    /// Acoustic scores computed every second frame only (`-ds 2`): this pass
-    /// is a yardstick, not an answer. Its scores fall, so margins rise by
-    /// about 12 and the threshold moved from −6 to +6. Seven sets of the
-    /// corpus (30 voices), at the best threshold of each: in-grammar right
-    /// 93.1% / 92.2% → 93.1% / 91.9% (clean / 20 dB), out-of-grammar
-    /// accepted 1.1% / 1.4% → 1.3% / 1.1%; real-time factor of both passes
-    /// with 100 devices and 1,000 shortcuts 0.092–0.097 → 0.084–0.089, with
-    /// a home's 0.089–0.091 → 0.081–0.083 (three interleaved runs). Narrower
-    /// beams instead (`-beam 1e-40 -wbeam 1e-24`) saved as much and cost more
-    /// in-grammar; both together, more still.
+    /// pass uses 4; it scored all senones until `defaultThreshold` was 17).
+    /// Measured on bench/speech/corpus.py against the notes' settings (all
+    /// senones, 4 Gaussians, no caps): real-time factor of both passes 0.120 →
+    /// 0.088 for a home's grammar, and at the best threshold of each,
+    /// in-grammar right 95.6% both, out-of-grammar accepted 0.5% → 0.2%.
+    /// Acoustic scores computed every second frame only (`-ds 2`): this pass is
+    /// a yardstick, not an answer. Its scores fall, so margins rise by about 12
+    /// and the threshold moved from −6 to +6. Seven sets of the corpus (30
+    /// voices), at the best threshold of each: in-grammar right 93.1% / 92.2% →
+    /// 93.1% / 91.9% (clean / 20 dB), out-of-grammar accepted 1.1% / 1.4% →
+    /// 1.3% / 1.1%; real-time factor of both passes with 100 devices and 1,000
+    /// shortcuts 0.092–0.097 → 0.084–0.089, with a home's 0.089–0.091 →
+    /// 0.081–0.083 (three interleaved runs). Narrower beams instead (`-beam
+    /// 1e-40 -wbeam 1e-24`) saved as much and cost more in-grammar; both
+    /// together, more still.
     private static func makeOpenDecoder(model: String) throws -> PocketSphinxDecoder {
         try PocketSphinxDecoder(arguments: ["-hmm", hmmPath(model), "-lm", model + "/en-us.lm.bin", "-dict", model + "/cmudict-en-us.dict",
                                             "-fwdflat", "no", "-bestpath", "no", "-maxhmmpf", "1000", "-maxwpf", "3", "-topn", "2", "-ds", "2"]
