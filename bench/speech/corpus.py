@@ -926,13 +926,15 @@ def run(args, work):
         json.dump(rows, open(os.path.join(work, "sweep.json"), "w"))
         ig = [r for r in rows if r["expected"]]; oog = [r for r in rows if not r["expected"]]
         for t in [x / 2 for x in range(-24, 9)]:
-            def passed(r): return r["got"] is not None and r["heard"].get("margin", -1e9) >= t
+            # A second hearing with another warp needs SpeechRecognizer.retryMargin (12) more.
+            def passed(r): return r["got"] is not None and r["heard"].get("margin", -1e9) >= t + (12 if "heard again with warp" in r["heard"].get("hypothesis", "") else 0)
             right = sum(1 for r in ig if passed(r) and r["got"] == r["expected"])
             wrong = sum(1 for r in ig if passed(r) and r["got"] != r["expected"])
             acc = sum(1 for r in oog if passed(r))
             print(f"threshold {t:5.1f}: in-grammar right {100*right/len(ig):5.1f}%  wrong {100*wrong/len(ig):4.1f}%  "
                   f"out-of-grammar accepted {100*acc/max(1, len(oog)):4.1f}%")
         return
+    json.dump(rows, open(os.path.join(work, "rows.json"), "w"))
     print(f"threshold {args.threshold}; files in {work}")
     for name, _ in scenarios:
         for condition, _ in CONDITIONS:
