@@ -63,7 +63,6 @@ public final class SpeechRecognizer: @unchecked Sendable {
     /// features are made once, for both decoders: the real-time factor did
     /// not change.
     static let warps = [0.9, 1.0, 1.2]
-
     static func warp(pitch: Double?) -> Double {
         guard let pitch else { return 1.0 }
         return pitch < 100 ? 0.9 : pitch < 150 ? 1.0 : 1.2

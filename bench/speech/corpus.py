@@ -906,9 +906,9 @@ def main():
         if not args.keep: shutil.rmtree(work, ignore_errors=True)
 
 def run(args, work):
+    default = float(re.search(r"default (-?[0-9.]+)", subprocess.run([args.voiceplug, "hear", "--help"], capture_output=True, text=True).stdout).group(1))
     if args.sweep: args.threshold = -1e9
-    if args.threshold is None:
-        args.threshold = float(re.search(r"default (-?[0-9.]+)", subprocess.run([args.voiceplug, "hear", "--help"], capture_output=True, text=True).stdout).group(1))
+    if args.threshold is None: args.threshold = default
     rows = []
     scenarios = [(name, scenario) for name, scenario in SCENARIOS if not args.set or name in args.set]
     scenarios += [(name, make()) for name, make in OPTIONAL.items() if args.set and name in args.set]
@@ -925,7 +925,7 @@ def run(args, work):
     if args.sweep:
         json.dump(rows, open(os.path.join(work, "sweep.json"), "w"))
         ig = [r for r in rows if r["expected"]]; oog = [r for r in rows if not r["expected"]]
-        for t in [x / 2 for x in range(-24, 9)]:
+        for t in [default + x / 2 for x in range(-16, 17)]:  # around hear's default threshold
             # A second hearing with another warp needs SpeechRecognizer.retryMargin (12) more.
             def passed(r): return r["got"] is not None and r["heard"].get("margin", -1e9) >= t + (12 if "heard again with warp" in r["heard"].get("hypothesis", "") else 0)
             right = sum(1 for r in ig if passed(r) and r["got"] == r["expected"])
