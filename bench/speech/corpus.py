@@ -18,7 +18,7 @@ kept unseen until that stop's end; a seventh of Home Assistant's sentence
 forms ("bring our X to off", "the X on") with their negatives, an eighth,
 a ninth and a tenth kept unseen until the end of the stop that measured them, an eleventh
 for a change the tenth suggested, a twelfth kept unseen until the end of the stop after,
-a thirteenth, a fourteenth, a fifteenth, a sixteenth, a seventeenth and an eighteenth likewise; and, on request, ../shared/corpus's
+a thirteenth, a fourteenth, a fifteenth, a sixteenth, a seventeenth, an eighteenth and a nineteenth likewise; and, on request, ../shared/corpus's
 templates and negatives (--set shared-corpus) and the fifteenth's commands by every espeak-ng variant
 (--set variants). For each: in-grammar utterances (generic commands
 and the shortcuts) and out-of-grammar ones (other devices, questions,
@@ -782,6 +782,47 @@ EIGHTEENTH_UNSEEN = {
                ("espeak", "en-gb+iven", "160"), ("espeak", "en-us+Alex", "150"), ("espeak", "en-us", "170"),
                ("espeak", "en-gb", "180")],
 }
+NINETEENTH_UNSEEN = {
+    "config": {"devices": [
+        {"id": "terrarium", "name": "terrarium light", "area": "reptile room", "protocol": "tasmota", "topic": "terrarium"},
+        {"id": "bubble", "name": "bubble tube", "area": "sensory room", "protocol": "shelly", "topic": "shellyplug-bubble"},
+        {"id": "wine", "name": "wine chiller", "aliases": ["wine cooler"], "area": "games room", "protocol": "zigbee2mqtt",
+         "topic": "wine_chiller"},
+        {"id": "press", "name": "heat press", "area": "studio", "protocol": "tasmota", "topic": "heatpress"},
+        {"id": "tortoise", "name": "tortoise lamp", "area": "reptile room", "protocol": "shelly", "topic": "shellyplug-tortoise"},
+        {"id": "wax", "name": "wax melter", "area": "landing", "protocol": "zigbee2mqtt", "topic": "wax_melter"},
+        {"id": "dehydrator", "name": "dehydrator", "area": "larder", "protocol": "tasmota", "topic": "dehydrator"},
+        {"id": "crockpot", "name": "crockpot", "aliases": ["slow cooker"], "area": "kitchen", "protocol": "shelly",
+         "topic": "shellyplug-crockpot"},
+        {"id": "jukebox", "name": "jukebox", "area": "games room", "protocol": "zigbee2mqtt", "topic": "jukebox"},
+    ]},
+    "shortcuts": [("dehydrator", "on", "jerky time"), ("crockpot", "off", "dinner is served")],
+    "in": [
+        ("turn on the terrarium light", "terrarium", "on"), ("switch off the bubble tube in the sensory room", "bubble", "off"),
+        ("activate the wine chiller", "wine", "on"), ("the heat press off", "press", "off"),
+        ("turn the tortoise lamp on", "tortoise", "on"), ("bring the wax melter to off", "wax", "off"),
+        ("please switch on the dehydrator", "dehydrator", "on"), ("disable the crockpot", "crockpot", "off"),
+        ("enable my wine cooler", "wine", "on"), ("power off the jukebox in the games room", "jukebox", "off"),
+        ("set the slow cooker to on", "crockpot", "on"), ("deactivate the reptile room terrarium light", "terrarium", "off"),
+        ("switch the bubble tube on for me", "bubble", "on"), ("turn off the heat press in the studio", "press", "off"),
+        ("jukebox on", "jukebox", "on"), ("turn off our tortoise lamp please", "tortoise", "off"),
+        ("change the wax melter to on", "wax", "on"), ("turn on the larder dehydrator", "dehydrator", "on"),
+        ("jerky time", "dehydrator", "on"), ("dinner is served", "crockpot", "off"),
+    ],
+    "out": [
+        "turn on the terrarium heater", "switch off the bubble machine", "activate the wine rack", "enable the heat gun",
+        "turn off the tortoise feeder", "bring the wax warmer to on", "the games console off", "switch on the studio lights",
+        "power off the larder freezer", "disable the slow roaster", "is the tortoise asleep", "how hot is the heat press",
+        "the wine is chilling", "who put a record on the jukebox", "what time does the jerky finish", "feed the tortoise",
+        "we ran out of wax", "remind me to clean the tube", "play something cheerful", "that is everything",
+    ],
+    # Voices: flite kal (flite's default) and rms, espeak-ng's default voice by its own name (en), en-us and en-gb-x-rp,
+    # and three variants not used before, drawn at random (random.seed(20261203)) from those that are not effects
+    # (whispers, robots, croak, demonic left out), speeds drawn alike; written before any of it was heard.
+    "voices": [("flite", "kal"), ("flite", "rms"), ("espeak", "en", "175"), ("espeak", "en-us", "165"),
+               ("espeak", "en-gb-x-rp", "170"), ("espeak", "en-us+RicishayMax2", "160"), ("espeak", "en-us+Mr serious", "160"),
+               ("espeak", "en-us+marcelo", "160")],
+}
 SCENARIOS = [("example", EXAMPLE), ("held-out", HELD_OUT), ("validation", VALIDATION), ("final-check", FINAL_CHECK), ("fresh", FRESH),
              ("forms", FORMS), ("second-fresh", SECOND_FRESH), ("third-fresh", THIRD_FRESH),
              ("fourth-fresh", FOURTH_FRESH), ("fifth-fresh", FIFTH_FRESH), ("sixth-fresh", SIXTH_FRESH),
@@ -790,7 +831,8 @@ SCENARIOS = [("example", EXAMPLE), ("held-out", HELD_OUT), ("validation", VALIDA
              ("eleventh-unseen", ELEVENTH_UNSEEN), ("twelfth-unseen", TWELFTH_UNSEEN),
              ("thirteenth-unseen", THIRTEENTH_UNSEEN), ("fourteenth-unseen", FOURTEENTH_UNSEEN),
              ("fifteenth-unseen", FIFTEENTH_UNSEEN), ("sixteenth-unseen", SIXTEENTH_UNSEEN),
-             ("seventeenth-unseen", SEVENTEENTH_UNSEEN), ("eighteenth-unseen", EIGHTEENTH_UNSEEN)]
+             ("seventeenth-unseen", SEVENTEENTH_UNSEEN), ("eighteenth-unseen", EIGHTEENTH_UNSEEN),
+             ("nineteenth-unseen", NINETEENTH_UNSEEN)]
 def shared_corpus():
     """../shared/corpus (the text matcher's development corpus) as a set: its 30 devices with their areas, its
     Home Assistant templates as in-grammar and its negatives as out-of-grammar utterances, by two default voices
