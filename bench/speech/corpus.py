@@ -18,9 +18,9 @@ kept unseen until that stop's end; a seventh of Home Assistant's sentence
 forms ("bring our X to off", "the X on") with their negatives, an eighth,
 a ninth and a tenth kept unseen until the end of the stop that measured them, an eleventh
 for a change the tenth suggested, a twelfth kept unseen until the end of the stop after,
-a thirteenth, a fourteenth, a fifteenth, a sixteenth, a seventeenth, an eighteenth and a nineteenth likewise; and, on request, ../shared/corpus's
-templates and negatives (--set shared-corpus) and the fifteenth's commands by every espeak-ng variant
-(--set variants). For each: in-grammar utterances (generic commands
+a thirteenth, a fourteenth, a fifteenth, a sixteenth, a seventeenth, an eighteenth and a nineteenth
+likewise; and, on request, ../shared/corpus's templates and negatives (--set shared-corpus) and the
+fifteenth's commands by every espeak-ng variant (--set variants). For each: in-grammar utterances (generic commands
 and the shortcuts) and out-of-grammar ones (other devices, questions,
 chatter, near misses), spoken by flite (slt, rms, awb, kal16) and espeak-ng
 (en-us at two speeds, two variants), each with a -40 dB pink-noise floor
@@ -964,11 +964,13 @@ def run(args, work):
             h = heard.get(path, {})
             rows.append({"scenario": name, "condition": condition, "voice": voice, "text": text, "expected": expected,
                          "heard": h, "got": answers.get(h.get("text"))})
+    json.dump(rows, open(os.path.join(work, "sweep.json" if args.sweep else "rows.json"), "w"))
     if args.sweep:
-        json.dump(rows, open(os.path.join(work, "sweep.json"), "w"))
         ig = [r for r in rows if r["expected"]]; oog = [r for r in rows if not r["expected"]]
         for t in [default + x / 2 for x in range(-16, 17)]:  # around hear's default threshold
-            # A second hearing with another warp needs SpeechRecognizer.retryMargin (12) more.
+            # A second hearing with another warp needs SpeechRecognizer.retryMargin (12) more. Heard with no threshold,
+            # only a first hearing with no command is heard again; at a real threshold, one with a command below it
+            # would be too. So each line counts a few commands fewer than hear with that threshold would find.
             def passed(r): return r["got"] is not None and r["heard"].get("margin", -1e9) >= t + (12 if "heard again with warp" in r["heard"].get("hypothesis", "") else 0)
             right = sum(1 for r in ig if passed(r) and r["got"] == r["expected"])
             wrong = sum(1 for r in ig if passed(r) and r["got"] != r["expected"])
@@ -976,7 +978,6 @@ def run(args, work):
             print(f"threshold {t:5.1f}: in-grammar right {100*right/len(ig):5.1f}%  wrong {100*wrong/len(ig):4.1f}%  "
                   f"out-of-grammar accepted {100*acc/max(1, len(oog)):4.1f}%")
         return
-    json.dump(rows, open(os.path.join(work, "rows.json"), "w"))
     print(f"threshold {args.threshold}; files in {work}")
     for name, _ in scenarios:
         for condition, _ in CONDITIONS:
