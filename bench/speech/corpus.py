@@ -18,8 +18,8 @@ kept unseen until that stop's end; a seventh of Home Assistant's sentence
 forms ("bring our X to off", "the X on") with their negatives, an eighth,
 a ninth and a tenth kept unseen until the end of the stop that measured them, an eleventh
 for a change the tenth suggested, a twelfth kept unseen until the end of the stop after,
-a thirteenth, a fourteenth, a fifteenth, a sixteenth, a seventeenth, an eighteenth and a nineteenth
-likewise; and, on request, ../shared/corpus's templates and negatives (--set shared-corpus) and the
+a thirteenth, a fourteenth, a fifteenth, a sixteenth, a seventeenth, an eighteenth, a nineteenth and
+a twentieth likewise (the twentieth with flite kal's 8 kHz files as flite writes them, too); and, on request, ../shared/corpus's templates and negatives (--set shared-corpus) and the
 fifteenth's commands by every espeak-ng variant (--set variants). For each: in-grammar utterances (generic commands
 and the shortcuts) and out-of-grammar ones (other devices, questions,
 chatter, near misses), spoken by flite (slt, rms, awb, kal16) and espeak-ng
@@ -823,6 +823,46 @@ NINETEENTH_UNSEEN = {
                ("espeak", "en-gb-x-rp", "170"), ("espeak", "en-us+RicishayMax2", "160"), ("espeak", "en-us+Mr serious", "160"),
                ("espeak", "en-us+marcelo", "160")],
 }
+TWENTIETH_UNSEEN = {
+    "config": {"devices": [
+        {"id": "koi", "name": "koi pond filter", "area": "garden", "protocol": "tasmota", "topic": "koi_filter"},
+        {"id": "straightener", "name": "hair straightener", "aliases": ["hair iron"], "area": "bathroom", "protocol": "shelly",
+         "topic": "shellyplug-straightener"},
+        {"id": "fondue", "name": "fondue pot", "area": "dining room", "protocol": "zigbee2mqtt", "topic": "fondue_pot"},
+        {"id": "radiator", "name": "oil radiator", "area": "spare room", "protocol": "tasmota", "topic": "oilradiator"},
+        {"id": "pinball", "name": "pinball machine", "area": "basement", "protocol": "shelly", "topic": "shellyplug-pinball"},
+        {"id": "karaoke", "name": "karaoke machine", "area": "lounge", "protocol": "zigbee2mqtt", "topic": "karaoke"},
+        {"id": "dartboard", "name": "dartboard light", "area": "basement", "protocol": "tasmota", "topic": "dartboard"},
+        {"id": "nails", "name": "nail lamp", "area": "dressing room", "protocol": "shelly", "topic": "shellyplug-nails"},
+        {"id": "bidet", "name": "bidet seat", "area": "bathroom", "protocol": "zigbee2mqtt", "topic": "bidet_seat"},
+    ]},
+    "shortcuts": [("karaoke", "on", "sing along"), ("fondue", "on", "cheese night")],
+    "in": [
+        ("turn on the koi pond filter", "koi", "on"), ("switch off the hair straightener", "straightener", "off"),
+        ("activate the fondue pot in the dining room", "fondue", "on"), ("the oil radiator off", "radiator", "off"),
+        ("turn the pinball machine on", "pinball", "on"), ("bring the karaoke machine to off", "karaoke", "off"),
+        ("please switch on the dartboard light", "dartboard", "on"), ("disable the nail lamp", "nails", "off"),
+        ("enable my hair iron", "straightener", "on"), ("power off the bidet seat in the bathroom", "bidet", "off"),
+        ("set the oil radiator to on", "radiator", "on"), ("deactivate the garden koi pond filter", "koi", "off"),
+        ("switch the nail lamp on for me", "nails", "on"), ("turn off the pinball machine in the basement", "pinball", "off"),
+        ("fondue pot off", "fondue", "off"), ("turn off our karaoke machine please", "karaoke", "off"),
+        ("change the bidet seat to on", "bidet", "on"), ("turn on the basement dartboard light", "dartboard", "on"),
+        ("sing along", "karaoke", "on"), ("cheese night", "fondue", "on"),
+    ],
+    "out": [
+        "turn on the koi pond pump", "switch off the hair dryer", "activate the fondue fork", "enable the oil heater",
+        "turn off the pinball lights", "bring the karaoke microphone to on", "the dart machine off", "switch on the nail drill",
+        "power off the bathroom fan", "disable the spare room radiator valve", "are the koi hungry", "how hot is the oil radiator",
+        "the cheese is melting", "who won at darts", "what song should we sing", "feed the fish",
+        "we need more cheese", "remind me to paint my nails", "play some karaoke songs", "that is all for tonight",
+    ],
+    # Voices: flite kal (flite's default, 8 kHz) brought to 16 kHz as every set does and, new, as flite writes it
+    # (8 kHz, read by voiceplug's own resampler), flite awb and slt, espeak-ng's default voice by its own name (en)
+    # and en-us, and two variants not used before, drawn at random (random.seed(20261204)) from the unused ones that
+    # are not effects, speeds drawn alike; written before any of it was heard.
+    "voices": [("flite", "kal"), ("flite", "kal", "8000"), ("flite", "awb"), ("flite", "slt"), ("espeak", "en", "170"),
+               ("espeak", "en-us", "175"), ("espeak", "en-us+iven2", "150"), ("espeak", "en+grandma", "160")],
+}
 SCENARIOS = [("example", EXAMPLE), ("held-out", HELD_OUT), ("validation", VALIDATION), ("final-check", FINAL_CHECK), ("fresh", FRESH),
              ("forms", FORMS), ("second-fresh", SECOND_FRESH), ("third-fresh", THIRD_FRESH),
              ("fourth-fresh", FOURTH_FRESH), ("fifth-fresh", FIFTH_FRESH), ("sixth-fresh", SIXTH_FRESH),
@@ -832,7 +872,7 @@ SCENARIOS = [("example", EXAMPLE), ("held-out", HELD_OUT), ("validation", VALIDA
              ("thirteenth-unseen", THIRTEENTH_UNSEEN), ("fourteenth-unseen", FOURTEENTH_UNSEEN),
              ("fifteenth-unseen", FIFTEENTH_UNSEEN), ("sixteenth-unseen", SIXTEENTH_UNSEEN),
              ("seventeenth-unseen", SEVENTEENTH_UNSEEN), ("eighteenth-unseen", EIGHTEENTH_UNSEEN),
-             ("nineteenth-unseen", NINETEENTH_UNSEEN)]
+             ("nineteenth-unseen", NINETEENTH_UNSEEN), ("twentieth-unseen", TWENTIETH_UNSEEN)]
 def shared_corpus():
     """../shared/corpus (the text matcher's development corpus) as a set: its 30 devices with their areas, its
     Home Assistant templates as in-grammar and its negatives as out-of-grammar utterances, by two default voices
@@ -867,15 +907,17 @@ def synthesize(text, voice, path, snr):
         subprocess.run(["flite", "-voice", voice[1], "-t", text, "-o", raw], check=True, capture_output=True)
     else:
         subprocess.run(["espeak-ng", "-v", voice[1], "-s", voice[2], "-w", raw, text], check=True, capture_output=True)
-    # 16 kHz mono with a -40 dB pink-noise floor, or pink noise `snr` dB below the speech.
+    # 16 kHz mono (or a flite voice's third field: its rate) with a -40 dB pink-noise floor, or pink noise `snr` dB
+    # below the speech.
+    rate = voice[2] if voice[0] == "flite" and len(voice) > 2 else "16000"
     clean = path + ".16k.wav"
-    subprocess.run(["sox", raw, "-r", "16000", "-c", "1", "-b", "16", clean, "pad", "0.3", "0.3"], check=True, capture_output=True)
+    subprocess.run(["sox", raw, "-r", rate, "-c", "1", "-b", "16", clean, "pad", "0.3", "0.3"], check=True, capture_output=True)
     stat = subprocess.run(["sox", clean, "-n", "stat"], capture_output=True, text=True).stderr
     rms = float(re.search(r"RMS\s+amplitude:\s+([0-9.]+)", stat).group(1))
     length = float(re.search(r"Length \(seconds\):\s+([0-9.]+)", stat).group(1))
     level = 0.01 if snr is None else rms / (10 ** (snr / 20))
     noise = path + ".noise.wav"
-    subprocess.run(["sox", "-n", "-r", "16000", "-c", "1", "-b", "16", noise, "synth", str(length), "pinknoise", "vol", str(level)],
+    subprocess.run(["sox", "-n", "-r", rate, "-c", "1", "-b", "16", noise, "synth", str(length), "pinknoise", "vol", str(level)],
                    check=True, capture_output=True)
     subprocess.run(["sox", "-m", clean, noise, path + ".part.wav"], check=True, capture_output=True)
     os.rename(path + ".part.wav", path)
