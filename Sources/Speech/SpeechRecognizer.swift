@@ -128,17 +128,21 @@ public final class SpeechRecognizer: @unchecked Sendable {
     /// 0.3 s of padding at each end and a faint noise floor (about −50 dBFS,
     /// the same every time): digital silence, as in synthesized or edited
     /// files, throws the decoder's noise estimate off.
-    /// Audio that already has a noise floor (a microphone's) is left as it is.
+    /// Audio that already has a noise floor (a microphone's) gets none.
+    /// Narrowband speech then gets a high band again (see `Bandwidth`).
     static func conditioned(_ audio: RecognizerAudio) -> RecognizerAudio {
-        let zeros = audio.samples.reduce(0) { $0 + ($1 == 0 ? 1 : 0) }
-        guard audio.samples.isEmpty || zeros * 20 > audio.samples.count else { return audio }  // more than 5% digital zeros
-        let pad = [Int16](repeating: 0, count: RecognizerAudio.sampleRate * 3 / 10)
-        var state: UInt32 = 0x9E37_79B9
-        let samples = (pad + audio.samples + pad).map { sample -> Int16 in
-            state = state &* 1_664_525 &+ 1_013_904_223  // a fixed LCG: the same floor for the same audio
-            let noise = Int32(state >> 24) - 128  // −128…127
-            return Int16(clamping: Int32(sample) + noise / 2)
+        var samples = audio.samples
+        let zeros = samples.reduce(0) { $0 + ($1 == 0 ? 1 : 0) }
+        if samples.isEmpty || zeros * 20 > samples.count {  // more than 5% digital zeros
+            let pad = [Int16](repeating: 0, count: RecognizerAudio.sampleRate * 3 / 10)
+            var state: UInt32 = 0x9E37_79B9
+            samples = (pad + samples + pad).map { sample -> Int16 in
+                state = state &* 1_664_525 &+ 1_013_904_223  // a fixed LCG: the same floor for the same audio
+                let noise = Int32(state >> 24) - 128  // −128…127
+                return Int16(clamping: Int32(sample) + noise / 2)
+            }
         }
+        if Bandwidth.isNarrow(samples) { samples = Bandwidth.extended(samples) }
         return RecognizerAudio(samples: samples)
     }
 
