@@ -84,13 +84,14 @@ struct PipelineTests {
         try await withGateway { gateway in
             let (status, _, err) = try await gateway.voiceplug(["shortcuts", "add", "--device", "tree", "--state", "on", "--phrase", "festive mode"])
             #expect(status == 0, "\(err)")
+            // Works: a phrase sent within the second is answered with the shortcut (its answer may take longer on a busy machine).
             let added = ContinuousClock.now
             var result: [String: Any] = [:]
             while ContinuousClock.now - added < .seconds(1) {
                 result = try await gateway.say("Festive mode!")
                 if result["ok"] as? Bool == true { break }
             }
-            #expect(ContinuousClock.now - added < .seconds(1))
+            #expect(result["ok"] as? Bool == true, "\(result)")
             #expect(result["device"] as? String == "tree")
             #expect((result["shortcut"] as? [String: Any])?["phrase"] as? String == "festive mode")
             // And it counts toward suggestions when used by phrase: the pair now has a shortcut, so no suggestion.
