@@ -19,7 +19,8 @@ forms ("bring our X to off", "the X on") with their negatives, an eighth,
 a ninth and a tenth kept unseen until the end of the stop that measured them, an eleventh
 for a change the tenth suggested, a twelfth kept unseen until the end of the stop after,
 a thirteenth, a fourteenth, a fifteenth, a sixteenth, a seventeenth, an eighteenth, a nineteenth and
-a twentieth likewise (the twentieth with flite kal's 8 kHz files as flite writes them, too); and, on request, ../shared/corpus's templates and negatives (--set shared-corpus) and the
+a twentieth likewise (the twentieth with flite kal's 8 kHz files as flite writes them, too); and, on
+request, ../shared/corpus's templates and negatives (--set shared-corpus) and the
 fifteenth's commands by every espeak-ng variant (--set variants). For each: in-grammar utterances (generic commands
 and the shortcuts) and out-of-grammar ones (other devices, questions,
 chatter, near misses), spoken by flite (slt, rms, awb, kal16) and espeak-ng
@@ -910,7 +911,7 @@ def synthesize(text, voice, path, snr):
     # 16 kHz mono (or a flite voice's third field: its rate) with a -40 dB pink-noise floor, or pink noise `snr` dB
     # below the speech.
     rate = voice[2] if voice[0] == "flite" and len(voice) > 2 else "16000"
-    clean = path + ".16k.wav"
+    clean = path + ".mono.wav"
     subprocess.run(["sox", raw, "-r", rate, "-c", "1", "-b", "16", clean, "pad", "0.3", "0.3"], check=True, capture_output=True)
     stat = subprocess.run(["sox", clean, "-n", "stat"], capture_output=True, text=True).stderr
     rms = float(re.search(r"RMS\s+amplitude:\s+([0-9.]+)", stat).group(1))
