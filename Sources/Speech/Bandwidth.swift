@@ -36,12 +36,10 @@ enum Bandwidth {
     /// this, every file of the sets by another voice than kal was answered
     /// as before. Too short to tell (under 0.2 s): false.
     static func isNarrow(_ samples: [Int16]) -> Bool {
-        let length = 512, hop = 256
+        let length = fft.length, hop = length / 2
         guard samples.count >= length + 10 * hop else { return false }
         let binWidth = Double(RecognizerAudio.sampleRate) / Double(length)
         let band = Int((4_400 / binWidth).rounded(.up))..<Int(7_000 / binWidth)
-        let window = (0..<length).map { 0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(length)) }
-        let fft = FFT(length: length)
         var levels: [Double] = []
         for start in stride(from: 0, through: samples.count - length, by: hop) {
             let power = fft.power((0..<length).map { Double(samples[start + $0]) * window[$0] })
@@ -51,6 +49,10 @@ enum Bandwidth {
         let percentile = { (fraction: Double) in levels[Int(Double(levels.count - 1) * fraction)] }
         return percentile(0.95) - percentile(0.10) < 3
     }
+
+    /// The transform and Hann window of `isNarrow`'s 32 ms frames, made once.
+    private static let fft = FFT(length: 512)
+    private static let window = (0..<fft.length).map { 0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(fft.length)) }
 
     /// The audio as from 8 kHz: every second sample kept, each one between
     /// the mean of its neighbours.
