@@ -30,10 +30,12 @@ struct GrammarTests {
         #expect(oneWord.jsgf.contains("(<fixed> | check | dim)) <target> [<tail>] |"))
     }
 
-    @Test("after a determiner, a whole name may be a loop of phones (a device that does not exist), but not in a verbless form")
+    @Test("after a determiner, or a determiner and an area, a whole name may be a loop of phones (a device that does not exist), but not in a verbless form")
     func unknownName() {
         let grammar = Grammar(devices: [Device(id: "lava", name: "lava lamp", area: "den")], shortcuts: [])
-        #expect(grammar.jsgf.contains("<target> = [<det>] <name> [<place>] | <det> <unknown> [<place>];"), "\(grammar.jsgf)")
+        #expect(grammar.jsgf.contains("<target> = [<det>] <name> [<place>] | <det> <unknown> [<place>] | <det> <area> <areaunknown> [<place>];"),
+                "\(grammar.jsgf)")
+        #expect(grammar.jsgf.contains("<areaunknown> = (/\(Grammar.areaUnknownWeight)/ g_ph_aa | "))
         #expect(grammar.jsgf.contains("<unknown> = (/\(Grammar.unknownNameWeight)/ g_ph_aa | "))
         #expect(grammar.jsgf.contains(") <unknownphone>*;\n<unknownphone> = /\(Grammar.unknownPhoneWeight)/ g_ph_aa | "))
         #expect(grammar.jsgf.contains("| [(is | was)] ([<det>] <name> [<place>] | <partialtarget>) ["))
@@ -82,7 +84,7 @@ struct GrammarTests {
         #expect(grammar.jsgf.contains("<polite> = please;"))
         #expect(grammar.jsgf.contains("public <utterance> = (<generic> | <question>) | <garbage>;"), "\(grammar.jsgf)")
         #expect(grammar.jsgf.contains("<question> = how <gw> [<gw>] (is | are) <anytarget>;"))
-        #expect(grammar.jsgf.contains("<anytarget> = [<det>] [<area>] <anyname> [<place>] | <det> <unknown> [<place>];"))
+        #expect(grammar.jsgf.contains("<anytarget> = [<det>] [<area>] <anyname> [<place>] | <det> <unknown> [<place>] | <det> <area> <areaunknown> [<place>];"))
         #expect(grammar.jsgf.contains("<verb> = (bring | change | power | set | switch | turn);"), "no \"put\"")
         #expect(grammar.jsgf.contains("<fixed> = (activate | deactivate | disable | enable);"))
         #expect(grammar.jsgf.contains("<tail> = (for me | please);"), "no \"thanks\"")
