@@ -98,14 +98,15 @@ struct RecognizerTests {
         return (right, wrong)
     }
 
-    /// The texts, spoken by slt and espeak-ng, that the shared recognizer turned into a command.
-    func accepted(_ texts: [String]) async throws -> [String] {
-        let recognizer = try Self.shared.get()
+    /// The texts, spoken by `voices`, that the shared recognizer or `recognizer`, made for `devices`, turned into a command.
+    func accepted(_ texts: [String], voices: [String] = ["slt", "espeak"], recognizer: SpeechRecognizer? = nil,
+                  devices: [Device] = Self.devices) async throws -> [String] {
+        let recognizer = try recognizer ?? Self.shared.get()
         var accepted: [String] = []
-        for voice in ["slt", "espeak"] {
+        for voice in voices {
             for text in texts {
                 let heard = try await recognizer.hear(try await Synthesizer.speak(text, voice: voice))
-                if intent(of: heard) != nil { accepted.append("\(text) [\(voice)] → \(heard.text ?? "")") }
+                if intent(of: heard, devices: devices) != nil { accepted.append("\(text) [\(voice)] → \(heard.text ?? "")") }
             }
         }
         return accepted
@@ -151,13 +152,8 @@ struct RecognizerTests {
         let devices = [Device(id: "straightener", name: "hair straightener", aliases: ["hair iron"], area: "bathroom"),
                        Device(id: "bidet", name: "bidet seat", area: "bathroom"), Device(id: "dartboard", name: "dartboard light", area: "basement")]
         let recognizer = try await blocking { try SpeechRecognizer(devices: devices, shortcuts: []) }
-        var accepted: [String] = []
-        for voice in ["kal", "awb"] {
-            for text in ["power off the bathroom fan", "turn on the basement heater"] {
-                let heard = try await recognizer.hear(try await Synthesizer.speak(text, voice: voice))
-                if intent(of: heard, devices: devices) != nil { accepted.append("\(text) [\(voice)] → \(heard.text ?? "")") }
-            }
-        }
+        let accepted = try await accepted(["power off the bathroom fan", "turn on the basement heater"], voices: ["kal", "awb"],
+                                          recognizer: recognizer, devices: devices)
         // When the phones of a name that does not exist came only straight after the determiner, flite kal's and
         // awb's "power off the bathroom fan" switched the hair straightener ("… bathroom hair iron").
         #expect(accepted.isEmpty, "\(accepted)")
