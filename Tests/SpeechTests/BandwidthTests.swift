@@ -6,28 +6,6 @@ import VoiceShortcuts
 
 @Suite("Narrowband speech: told apart and given a high band")
 struct BandwidthTests {
-    @Test("the FFT's power spectrum is a direct DFT's")
-    func fft() {
-        let length = 64
-        var state: UInt32 = 7
-        let signal = (0..<length).map { index -> Double in
-            state = state &* 1_664_525 &+ 1_013_904_223
-            return Double(Int(state >> 24) - 128) + 500 * sin(2 * Double.pi * 5 * Double(index) / Double(length))
-        }
-        let power = FFT(length: length).power(signal)
-        #expect(power.count == length / 2 + 1)
-        for bin in 0...length / 2 {
-            var real = 0.0, imaginary = 0.0
-            for (index, value) in signal.enumerated() {
-                real += value * cos(2 * Double.pi * Double(bin * index) / Double(length))
-                imaginary -= value * sin(2 * Double.pi * Double(bin * index) / Double(length))
-            }
-            let direct = real * real + imaginary * imaginary
-            #expect(abs(power[bin] - direct) <= 1e-6 * max(1, direct), "bin \(bin): \(power[bin]) against \(direct)")
-        }
-        #expect(power.indices.max { power[$0] < power[$1] } == 5)
-    }
-
     @Test("speech sampled at 8 kHz and brought to 16 kHz is narrowband, clean or in noise; 16 kHz voices are not")
     func narrow() async throws {
         for snr in [nil, 20.0] {
