@@ -129,10 +129,11 @@ public final class SpeechRecognizer: @unchecked Sendable {
     /// the same every time): digital silence, as in synthesized or edited
     /// files, throws the decoder's noise estimate off.
     /// Audio that already has a noise floor (a microphone's) gets none.
-    /// Narrowband speech then gets a high band again (see `Bandwidth`).
+    /// A strong echo is taken out first (see `Echo`); narrowband speech
+    /// then gets a high band again (see `Bandwidth`).
     static func conditioned(_ audio: RecognizerAudio) -> RecognizerAudio {
-        var samples = audio.samples
-        let zeros = samples.reduce(0) { $0 + ($1 == 0 ? 1 : 0) }
+        let zeros = audio.samples.reduce(0) { $0 + ($1 == 0 ? 1 : 0) }
+        var samples = Echo.removed(audio.samples)
         if samples.isEmpty || zeros * 20 > samples.count {  // more than 5% digital zeros
             let pad = [Int16](repeating: 0, count: RecognizerAudio.sampleRate * 3 / 10)
             var state: UInt32 = 0x9E37_79B9

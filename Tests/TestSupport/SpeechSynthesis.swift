@@ -3,8 +3,10 @@ import Foundation
 /// Speech synthesized at test time: flite (a voice name) or espeak-ng
 /// ("espeak" for en-us, "espeak:en-gb" for another of its voices), as 16 kHz
 /// mono 16-bit WAV with a -40 dB pink-noise floor, or with pink noise `snr`
-/// dB below the speech (sox in repeatable mode, so runs agree).
-public func synthesizeWAV(_ text: String, voice: String, snr: Double? = nil) throws -> Data {
+/// dB below the speech (sox in repeatable mode, so runs agree). `effects`
+/// are sox effects applied to the speech before the noise (["echo", "0.6",
+/// "0.9", "100", "0.5"]: a room's echo).
+public func synthesizeWAV(_ text: String, voice: String, snr: Double? = nil, effects: [String] = []) throws -> Data {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("voiceplug-tts-\(UUID().uuidString.prefix(8))")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -21,7 +23,7 @@ public func synthesizeWAV(_ text: String, voice: String, snr: Double? = nil) thr
     } else {
         _ = try run("flite", ["-voice", voice, "-t", text, "-o", raw])
     }
-    _ = try run("sox", ["-R", raw, "-r", "16000", "-c", "1", "-b", "16", clean, "pad", "0.3", "0.3"])
+    _ = try run("sox", ["-R", raw, "-r", "16000", "-c", "1", "-b", "16", clean, "pad", "0.3", "0.3"] + effects)
     let seconds = try run("soxi", ["-D", clean]).trimmingCharacters(in: .whitespacesAndNewlines)
     var level = 0.01
     if let snr {
