@@ -129,11 +129,12 @@ public final class SpeechRecognizer: @unchecked Sendable {
     /// the same every time): digital silence, as in synthesized or edited
     /// files, throws the decoder's noise estimate off.
     /// Audio that already has a noise floor (a microphone's) gets none.
-    /// A strong echo is taken out first (see `Echo`); narrowband speech
-    /// then gets a high band again (see `Bandwidth`).
+    /// Quiet audio is brought up and a strong echo taken out first (see
+    /// `Loudness`, `Echo`); narrowband speech then gets a high band again
+    /// (see `Bandwidth`).
     static func conditioned(_ audio: RecognizerAudio) -> RecognizerAudio {
         let zeros = audio.samples.reduce(0) { $0 + ($1 == 0 ? 1 : 0) }
-        var samples = Echo.removed(audio.samples)
+        var samples = Echo.removed(Loudness.normalized(audio.samples))
         if samples.isEmpty || zeros * 20 > samples.count {  // more than 5% digital zeros
             let pad = [Int16](repeating: 0, count: RecognizerAudio.sampleRate * 3 / 10)
             var state: UInt32 = 0x9E37_79B9

@@ -5,9 +5,10 @@ import TestSupport
 import VoiceShortcuts
 
 enum Synthesizer {
-    /// Synthesizes and reads speech on a thread of its own (`effects`: sox's, see `synthesizeWAV`).
-    static func speak(_ text: String, voice: String, snr: Double? = nil, effects: [String] = []) async throws -> RecognizerAudio {
-        try await blocking { try WAVReader.read(Array(synthesizeWAV(text, voice: voice, snr: snr, effects: effects))) }
+    /// Synthesizes and reads speech on a thread of its own (`effects` and `volume`: see `synthesizeWAV`).
+    static func speak(_ text: String, voice: String, snr: Double? = nil, effects: [String] = [], volume: Double = 1) async throws
+        -> RecognizerAudio {
+        try await blocking { try WAVReader.read(Array(synthesizeWAV(text, voice: voice, snr: snr, effects: effects, volume: volume))) }
     }
 }
 
@@ -82,12 +83,13 @@ struct RecognizerTests {
     /// Right answers and wrong devices or states for `cases`, spoken by `voices` (through sox's `effects`), heard by
     /// the shared recognizer or by `recognizer`, made for `devices`.
     func score(_ cases: [(String, String, PowerState)], voices: [String] = ["slt", "rms", "espeak"], effects: [String] = [],
-               recognizer: SpeechRecognizer? = nil, devices: [Device] = Self.devices) async throws -> (right: Int, wrong: [String]) {
+               volume: Double = 1, recognizer: SpeechRecognizer? = nil,
+               devices: [Device] = Self.devices) async throws -> (right: Int, wrong: [String]) {
         let recognizer = try recognizer ?? Self.shared.get()
         var right = 0, wrong: [String] = []
         for voice in voices {
             for (text, device, state) in cases {
-                let heard = try await recognizer.hear(try await Synthesizer.speak(text, voice: voice, effects: effects))
+                let heard = try await recognizer.hear(try await Synthesizer.speak(text, voice: voice, effects: effects, volume: volume))
                 switch intent(of: heard, devices: devices) {
                 case ToggleStateIntent(deviceID: device, state: state)?: right += 1
                 case let other?: wrong.append("\(text) [\(voice)] → \(other)")
@@ -98,14 +100,15 @@ struct RecognizerTests {
         return (right, wrong)
     }
 
-    /// The texts, spoken by `voices`, that the shared recognizer or `recognizer`, made for `devices`, turned into a command.
-    func accepted(_ texts: [String], voices: [String] = ["slt", "espeak"], recognizer: SpeechRecognizer? = nil,
+    /// The texts, spoken by `voices` (at `volume`), that the shared recognizer or `recognizer`, made for `devices`,
+    /// turned into a command.
+    func accepted(_ texts: [String], voices: [String] = ["slt", "espeak"], volume: Double = 1, recognizer: SpeechRecognizer? = nil,
                   devices: [Device] = Self.devices) async throws -> [String] {
         let recognizer = try recognizer ?? Self.shared.get()
         var accepted: [String] = []
         for voice in voices {
             for text in texts {
-                let heard = try await recognizer.hear(try await Synthesizer.speak(text, voice: voice))
+                let heard = try await recognizer.hear(try await Synthesizer.speak(text, voice: voice, volume: volume))
                 if intent(of: heard, devices: devices) != nil { accepted.append("\(text) [\(voice)] → \(heard.text ?? "")") }
             }
         }
@@ -176,6 +179,20 @@ struct RecognizerTests {
             #expect(wrong.isEmpty, "\(effects): \(wrong)")
             #expect(right >= 5, "\(effects): \(right) of 6 recognized")
         }
+    }
+
+    @Test("speech 40 dB quieter is heard as at its usual level; quiet speech that is no command and quiet noise switch nothing")
+    func quiet() async throws {
+        // Before quiet audio was brought up, none of these was heard (the floor added to digital silence drowned them).
+        let (right, wrong) = try await score([("turn on the kitchen lamp", "kitchen-lamp", .on), ("switch off the christmas tree", "tree", .off)],
+                                             voices: ["slt", "awb", "espeak"], volume: 0.01)
+        #expect(wrong.isEmpty, "\(wrong)")
+        #expect(right >= 5, "\(right) of 6 recognized")
+        let accepted = try await accepted(["what is the weather like today", "turn on the radio", "switch off the hallway light"],
+                                          volume: 0.01)
+        #expect(accepted.isEmpty, "\(accepted)")
+        let noise = try await blocking { try WAVReader.read(Array(synthesizeWAV("", voice: "slt", volume: 0.1))) }
+        #expect(try await Self.shared.get().hear(noise).text == nil, "the −60 dB noise floor alone")
     }
 
     @Test("a name's weak last word is heard, not traded for phones and what may follow a name")

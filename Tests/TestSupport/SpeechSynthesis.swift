@@ -5,8 +5,9 @@ import Foundation
 /// mono 16-bit WAV with a -40 dB pink-noise floor, or with pink noise `snr`
 /// dB below the speech (sox in repeatable mode, so runs agree). `effects`
 /// are sox effects applied to the speech before the noise (["echo", "0.6",
-/// "0.9", "100", "0.5"]: a room's echo).
-public func synthesizeWAV(_ text: String, voice: String, snr: Double? = nil, effects: [String] = []) throws -> Data {
+/// "0.9", "100", "0.5"]: a room's echo); `volume` scales the whole recording
+/// (0.01: a microphone turned down 40 dB).
+public func synthesizeWAV(_ text: String, voice: String, snr: Double? = nil, effects: [String] = [], volume: Double = 1) throws -> Data {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("voiceplug-tts-\(UUID().uuidString.prefix(8))")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -33,7 +34,7 @@ public func synthesizeWAV(_ text: String, voice: String, snr: Double? = nil, eff
         level = rms / pow(10, snr / 20)
     }
     _ = try run("sox", ["-R", "-n", "-r", "16000", "-c", "1", "-b", "16", noise, "synth", seconds, "pinknoise", "vol", String(level)])
-    _ = try run("sox", ["-R", "-m", clean, noise, mixed])
+    _ = try run("sox", ["-R", "-m", clean, noise, mixed, "vol", String(volume)])
     return try Data(contentsOf: URL(fileURLWithPath: mixed))
 }
 
