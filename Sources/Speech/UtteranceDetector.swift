@@ -11,8 +11,12 @@ public struct UtteranceDetector: Sendable {
     public var maximumLength = 10.0
     /// How far above the noise floor speech is (energy ratio).
     public var speechFactor: Double = 6
-    /// The least energy that counts as speech (RMS in 16-bit units).
-    public var minimumSpeechLevel: Double = 300
+    /// The least energy that counts as speech (RMS in 16-bit units, about
+    /// −56 dBFS). It was 300: speech from a microphone turned down 30 dB
+    /// (RMS near 100 where synthesized speech has 2,000–4,000) never began an
+    /// utterance, though the recognizer hears it (see `Loudness`). Above a
+    /// real room's floor, `speechFactor` decides.
+    public var minimumSpeechLevel: Double = 50
 
     private var noiseFloor: Double = 100
     private var recent: [Int16] = []

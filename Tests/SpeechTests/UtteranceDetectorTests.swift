@@ -22,6 +22,14 @@ struct UtteranceDetectorTests {
         #expect(seconds > 1.9 && seconds < 2.3, "\(seconds)")  // 0.3 pre-roll + 1.2 speech + 0.6 silence
     }
 
+    @Test("speech 30 dB quieter, above a quiet floor, is an utterance too")
+    func quietSpeech() {
+        var detector = UtteranceDetector()
+        let found = (frames(2, level: 3) + frames(1.2, level: 150) + frames(1, level: 3)).compactMap { detector.add($0) }
+        #expect(found.count == 1)
+        #expect((found.first?.duration ?? 0) > 1.9, "\(found.first?.duration ?? 0)")
+    }
+
     @Test("noise alone, however steady, is no utterance; a long talker is cut at the maximum")
     func noiseAndMaximum() {
         var detector = UtteranceDetector()
