@@ -31,6 +31,20 @@ struct EchoTests {
         }
     }
 
+    @Test("a reflection louder than the sound is undone backwards: the sound comes back, later and louder")
+    func louder() async throws {
+        let speech = try await Synthesizer.speak("turn off the piano lamp", voice: "awb").samples
+        let (delay, loudness) = (2_000, 1.5)
+        let (dry, wet) = echoed(speech.map { $0 / 2 }, delay: delay, zero: loudness, pole: 0)
+        let estimate = try #require(Echo.estimate(wet))
+        #expect(estimate.delay == delay)
+        #expect(abs(estimate.zero - 1 / loudness) < 0.1, "\(estimate): a reflection 1 / 1.5 as loud has the same correlations")
+        let restored = Echo.removed(wet)
+        let energy = dry.reduce(0.0) { $0 + Double($1) * Double($1) } * loudness * loudness
+        let residual = (delay..<dry.count).reduce(0.0) { $0 + pow(Double(restored[$1]) - loudness * Double(dry[$1 - delay]), 2) }
+        #expect(residual < 0.05 * energy, "\(residual / energy) of the energy left over")
+    }
+
     @Test("speech without an echo is left as it was, a steady pitch included; silence and short audio too")
     func none() async throws {
         for snr in [nil, 20.0] {
