@@ -132,9 +132,11 @@ public final class SpeechRecognizer: @unchecked Sendable {
     /// Quiet audio is brought up and a strong echo taken out first (see
     /// `Loudness`, `Echo`); narrowband speech then gets a high band again
     /// (see `Bandwidth`).
-    static func conditioned(_ audio: RecognizerAudio) -> RecognizerAudio {
+    /// (`removingEcho`: false for the hearing that checks the filter's.)
+    static func conditioned(_ audio: RecognizerAudio, removingEcho: Bool = true) -> RecognizerAudio {
         let zeros = audio.samples.reduce(0) { $0 + ($1 == 0 ? 1 : 0) }
-        var samples = Echo.removed(Loudness.normalized(audio.samples))
+        let level = Loudness.normalized(audio.samples)
+        var samples = removingEcho ? Echo.removed(level) : level
         if samples.isEmpty || zeros * 20 > samples.count {  // more than 5% digital zeros
             let pad = [Int16](repeating: 0, count: RecognizerAudio.sampleRate * 3 / 10)
             var state: UInt32 = 0x9E37_79B9
@@ -202,6 +204,9 @@ public final class SpeechRecognizer: @unchecked Sendable {
     private struct GrammarDecoders {
         let search: PocketSphinxDecoder
         let check: PocketSphinxDecoder
+        /// What a heard text asks for, as the gateway will read it (see `recognize`).
+        let matcher: PhraseMatcher
+        let shortcuts: ShortcutIndex
     }
 
     /// The grammar decoders. PocketSphinx reads the grammar and dictionary files
@@ -226,15 +231,37 @@ public final class SpeechRecognizer: @unchecked Sendable {
         try pronunciations.fileText.write(toFile: dictPath, atomically: true, encoding: .utf8)
         return GrammarDecoders(
             search: try PocketSphinxDecoder(arguments: ["-hmm", hmm, "-dict", dictPath, "-jsgf", jsgfPath] + sharedArguments),
-            check: try PocketSphinxDecoder(arguments: ["-hmm", hmm, "-dict", dictPath] + sharedArguments))
+            check: try PocketSphinxDecoder(arguments: ["-hmm", hmm, "-dict", dictPath] + sharedArguments),
+            matcher: PhraseMatcher(devices: devices), shortcuts: ShortcutIndex(shortcuts))
     }
 
     /// Recognizes one utterance. Speech that falls into the garbage path, or
     /// nothing at all, gives no text. Heard first with the warp its pitch
     /// suggests; when that finds no command, once more with another warp
     /// (`retryWarp`), where a command must clear `retryMargin` more.
+    ///
+    /// A command heard in audio whose echo was filtered out (see `Echo`) is
+    /// heard once more without the filter, and refused when that hearing
+    /// asks for another device or state: flite slt's "turn off the piano
+    /// lamp" with a reflection 0.9 as loud, filtered, was heard as "turn on
+    /// the piano lamp" (margin 23.7), unfiltered as "turn off …". On the
+    /// 229 corpus files with an echo nothing changed; on the twenty-second
+    /// set RicishayMax3's "turn off our hamster lamp please", right when
+    /// filtered, is refused (unfiltered it is "… on").
     public func recognize(_ audio: RecognizerAudio) throws -> Recognition {
-        let audio = Self.conditioned(audio)
+        let conditioned = Self.conditioned(audio)
+        let heard = try recognizeConditioned(conditioned)
+        guard let text = heard.text else { return heard }
+        let unfiltered = Self.conditioned(audio, removingEcho: false)
+        guard unfiltered != conditioned, let other = try recognizeConditioned(unfiltered).text else { return heard }
+        let (matcher, shortcuts) = lock.withLock { (decoders.matcher, decoders.shortcuts) }
+        guard let otherIntent = matcher.match(other, shortcuts: shortcuts).intent,
+              otherIntent != matcher.match(text, shortcuts: shortcuts).intent else { return heard }
+        return Recognition(text: nil, confidence: 0, hypothesis: heard.hypothesis + " | without the echo filter: " + other,
+                           margin: heard.margin)
+    }
+
+    private func recognizeConditioned(_ audio: RecognizerAudio) throws -> Recognition {
         let first = Self.warp(pitch: Pitch.median(audio.samples))
         let (heard, stateInDoubt) = try recognize(audio, warp: first, extra: 0)
         guard heard.text == nil, !stateInDoubt, openDecoder != nil else { return heard }
