@@ -86,7 +86,7 @@ enum Echo {
             let backwards = Array(reflectionUndone(fed.reversed()).reversed())
             if kurtosis(backwards) > kurtosis(output) { output = backwards }
         }
-        return output.map { Int16(max(-32_768, min(32_767, $0.rounded()))) }
+        return output.map(Int16.init(rounding:))
     }
 
     /// The fourth moment over the squared second (3 for Gaussian noise, more

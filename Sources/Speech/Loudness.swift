@@ -41,6 +41,6 @@ enum Loudness {
         let level = level(samples)
         guard level > 0, level < quiet else { return samples }
         let gain = min(target / Double(level), largestGain)
-        return samples.map { Int16(max(-32_768, min(32_767, (Double($0) * gain).rounded()))) }
+        return samples.map { Int16(rounding: Double($0) * gain) }
     }
 }

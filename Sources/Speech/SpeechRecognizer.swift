@@ -132,22 +132,31 @@ public final class SpeechRecognizer: @unchecked Sendable {
     /// Quiet audio is brought up and a strong echo taken out first (see
     /// `Loudness`, `Echo`); narrowband speech then gets a high band again
     /// (see `Bandwidth`).
-    /// (`removingEcho`: false for the hearing that checks the filter's.)
-    static func conditioned(_ audio: RecognizerAudio, removingEcho: Bool = true) -> RecognizerAudio {
+    static func conditioned(_ audio: RecognizerAudio) -> RecognizerAudio {
+        conditionedWithEcho(audio).heard
+    }
+
+    /// `conditioned`'s audio and, only when an echo was taken out, the same
+    /// audio conditioned with the echo left in (see `recognize`).
+    static func conditionedWithEcho(_ audio: RecognizerAudio) -> (heard: RecognizerAudio, withEcho: RecognizerAudio?) {
         let zeros = audio.samples.reduce(0) { $0 + ($1 == 0 ? 1 : 0) }
-        let level = Loudness.normalized(audio.samples)
-        var samples = removingEcho ? Echo.removed(level) : level
-        if samples.isEmpty || zeros * 20 > samples.count {  // more than 5% digital zeros
-            let pad = [Int16](repeating: 0, count: RecognizerAudio.sampleRate * 3 / 10)
-            var state: UInt32 = 0x9E37_79B9
-            samples = (pad + samples + pad).map { sample -> Int16 in
-                state = state &* 1_664_525 &+ 1_013_904_223  // a fixed LCG: the same floor for the same audio
-                let noise = Int32(state >> 24) - 128  // −128…127
-                return Int16(clamping: Int32(sample) + noise / 2)
+        func finished(_ samples: [Int16]) -> RecognizerAudio {
+            var samples = samples
+            if samples.isEmpty || zeros * 20 > samples.count {  // more than 5% digital zeros
+                let pad = [Int16](repeating: 0, count: RecognizerAudio.sampleRate * 3 / 10)
+                var state: UInt32 = 0x9E37_79B9
+                samples = (pad + samples + pad).map { sample -> Int16 in
+                    state = state &* 1_664_525 &+ 1_013_904_223  // a fixed LCG: the same floor for the same audio
+                    let noise = Int32(state >> 24) - 128  // −128…127
+                    return Int16(clamping: Int32(sample) + noise / 2)
+                }
             }
+            if Bandwidth.isNarrow(samples) { samples = Bandwidth.extended(samples) }
+            return RecognizerAudio(samples: samples)
         }
-        if Bandwidth.isNarrow(samples) { samples = Bandwidth.extended(samples) }
-        return RecognizerAudio(samples: samples)
+        let level = Loudness.normalized(audio.samples)
+        let filtered = Echo.removed(level)  // the very same array when there is no echo: the comparison below is free
+        return (finished(filtered), filtered == level ? nil : finished(level))
     }
 
     /// Options both decoders (and so the front ends made from the grammar
@@ -249,11 +258,9 @@ public final class SpeechRecognizer: @unchecked Sendable {
     /// set RicishayMax3's "turn off our hamster lamp please", right when
     /// filtered, is refused (unfiltered it is "… on").
     public func recognize(_ audio: RecognizerAudio) throws -> Recognition {
-        let conditioned = Self.conditioned(audio)
+        let (conditioned, withEcho) = Self.conditionedWithEcho(audio)
         let heard = try recognizeConditioned(conditioned)
-        guard let text = heard.text else { return heard }
-        let unfiltered = Self.conditioned(audio, removingEcho: false)
-        guard unfiltered != conditioned, let other = try recognizeConditioned(unfiltered).text else { return heard }
+        guard let text = heard.text, let withEcho, let other = try recognizeConditioned(withEcho).text else { return heard }
         let (matcher, shortcuts) = lock.withLock { (decoders.matcher, decoders.shortcuts) }
         guard let otherIntent = matcher.match(other, shortcuts: shortcuts).intent,
               otherIntent != matcher.match(text, shortcuts: shortcuts).intent else { return heard }

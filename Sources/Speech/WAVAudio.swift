@@ -119,7 +119,14 @@ public enum WAVReader {
     }
 
     private static func toInt16(_ value: Float) -> Int16 {
-        Int16(max(-32768, min(32767, (value * 32768).rounded())))
+        Int16(rounding: Double(value * 32768))
+    }
+}
+
+extension Int16 {
+    /// The nearest sample to `value`, held to Int16's range (a filter's or a gain's result).
+    init(rounding value: Double) {
+        self.init(Swift.max(-32_768, Swift.min(32_767, value.rounded())))
     }
 }
 
