@@ -19,7 +19,7 @@ forms ("bring our X to off", "the X on") with their negatives, an eighth,
 a ninth and a tenth kept unseen until the end of the stop that measured them, an eleventh
 for a change the tenth suggested, a twelfth kept unseen until the end of the stop after,
 a thirteenth, a fourteenth, a fifteenth, a sixteenth, a seventeenth, an eighteenth, a nineteenth,
-a twentieth, a twenty-first and a twenty-second likewise (the twentieth with flite kal's 8 kHz files as flite writes them,
+a twentieth, a twenty-first, a twenty-second and a twenty-third likewise (the twentieth with flite kal's 8 kHz files as flite writes them,
 too); and, on
 request, ../shared/corpus's templates and negatives (--set shared-corpus) and the
 fifteenth's commands by every espeak-ng variant (--set variants). For each: in-grammar utterances (generic commands
@@ -947,6 +947,46 @@ TWENTY_SECOND_UNSEEN = {
     "voices": [("flite", "awb"), ("flite", "kal16"), ("flite", "slt"), ("espeak", "en-us", "160"), ("espeak", "en-gb-x-rp", "170"),
                ("espeak", "en-us+iven3", "165"), ("espeak", "en-us+Storm", "165"), ("espeak", "en-us+RicishayMax3", "165")],
 }
+TWENTY_THIRD_UNSEEN = {
+    "config": {"devices": [
+        {"id": "candy", "name": "cotton candy machine", "area": "den", "protocol": "tasmota", "topic": "cotton_candy"},
+        {"id": "seedling", "name": "seedling heater", "area": "greenhouse", "protocol": "shelly", "topic": "shellyplug-seedling"},
+        {"id": "bread", "name": "bread machine", "aliases": ["bread maker"], "area": "kitchen", "protocol": "zigbee2mqtt",
+         "topic": "bread_machine"},
+        {"id": "candle", "name": "candle warmer", "area": "living room", "protocol": "tasmota", "topic": "candle_warmer"},
+        {"id": "mop", "name": "steam mop", "area": "hallway", "protocol": "shelly", "topic": "shellyplug-mop"},
+        {"id": "plate", "name": "plate warmer", "area": "dining room", "protocol": "zigbee2mqtt", "topic": "plate_warmer"},
+        {"id": "amp", "name": "ukulele amp", "area": "studio", "protocol": "tasmota", "topic": "ukulele_amp"},
+        {"id": "zapper", "name": "mosquito zapper", "area": "veranda", "protocol": "shelly", "topic": "shellyplug-zapper"},
+        {"id": "proofer", "name": "dough proofer", "area": "pantry", "protocol": "zigbee2mqtt", "topic": "dough_proofer"},
+        {"id": "skimmer", "name": "pond skimmer", "area": "garden", "protocol": "tasmota", "topic": "pond_skimmer"},
+    ]},
+    "shortcuts": [("candle", "on", "cozy evening"), ("zapper", "off", "bugs are gone")],
+    "in": [
+        ("turn on the cotton candy machine", "candy", "on"), ("switch off the seedling heater in the greenhouse", "seedling", "off"),
+        ("activate the bread machine", "bread", "on"), ("the candle warmer off", "candle", "off"),
+        ("turn the steam mop on", "mop", "on"), ("bring the plate warmer to on", "plate", "on"),
+        ("disable the ukulele amp", "amp", "off"), ("enable my mosquito zapper", "zapper", "on"),
+        ("power off the dough proofer in the pantry", "proofer", "off"), ("set the pond skimmer to on", "skimmer", "on"),
+        ("deactivate the den cotton candy machine", "candy", "off"), ("switch the bread maker on for me", "bread", "on"),
+        ("turn off the steam mop in the hallway", "mop", "off"), ("plate warmer off", "plate", "off"),
+        ("turn on our ukulele amp please", "amp", "on"), ("change the seedling heater to on", "seedling", "on"),
+        ("turn off the garden pond skimmer", "skimmer", "off"), ("switch on the dough proofer", "proofer", "on"),
+        ("cozy evening", "candle", "on"), ("bugs are gone", "zapper", "off"),
+    ],
+    "out": [
+        "turn on the cotton swab", "switch off the sandwich press", "activate the seedling lamp", "the steam iron off",
+        "enable the bread knife", "power on the guitar amp", "disable the pond pump", "switch on the hallway light",
+        "turn off the studio speakers", "bring the candle holder to on", "is the bread ready", "how old is the pond",
+        "the mosquitoes are biting", "who ate the cotton candy", "what is for dessert", "play me a song",
+        "the plates are in the cupboard", "water the seedlings", "bake me some bread", "good morning everyone",
+    ],
+    # Voices: flite rms, kal (8 kHz) and slt, espeak-ng en at its default speed and en-us slowly (145), a standard
+    # variant and speed drawn at random (random.seed(20261201): en+m5 at 155) and a variant never used, drawn from
+    # the unused ones that are not effects (caleb at 155); written before any of it was heard.
+    "voices": [("flite", "rms"), ("flite", "kal", "8000"), ("flite", "slt"), ("espeak", "en", "175"), ("espeak", "en-us", "145"),
+               ("espeak", "en+m5", "155"), ("espeak", "en-us+caleb", "155")],
+}
 SCENARIOS = [("example", EXAMPLE), ("held-out", HELD_OUT), ("validation", VALIDATION), ("final-check", FINAL_CHECK), ("fresh", FRESH),
              ("forms", FORMS), ("second-fresh", SECOND_FRESH), ("third-fresh", THIRD_FRESH),
              ("fourth-fresh", FOURTH_FRESH), ("fifth-fresh", FIFTH_FRESH), ("sixth-fresh", SIXTH_FRESH),
@@ -957,7 +997,8 @@ SCENARIOS = [("example", EXAMPLE), ("held-out", HELD_OUT), ("validation", VALIDA
              ("fifteenth-unseen", FIFTEENTH_UNSEEN), ("sixteenth-unseen", SIXTEENTH_UNSEEN),
              ("seventeenth-unseen", SEVENTEENTH_UNSEEN), ("eighteenth-unseen", EIGHTEENTH_UNSEEN),
              ("nineteenth-unseen", NINETEENTH_UNSEEN), ("twentieth-unseen", TWENTIETH_UNSEEN),
-             ("twenty-first-unseen", TWENTY_FIRST_UNSEEN), ("twenty-second-unseen", TWENTY_SECOND_UNSEEN)]
+             ("twenty-first-unseen", TWENTY_FIRST_UNSEEN), ("twenty-second-unseen", TWENTY_SECOND_UNSEEN),
+             ("twenty-third-unseen", TWENTY_THIRD_UNSEEN)]
 def shared_corpus():
     """../shared/corpus (the text matcher's development corpus) as a set: its 30 devices with their areas, its
     Home Assistant templates as in-grammar and its negatives as out-of-grammar utterances, by two default voices
