@@ -1,7 +1,8 @@
 import Foundation
 
 /// Speech synthesized at test time: flite (a voice name) or espeak-ng
-/// ("espeak" for en-us, "espeak:en-gb" for another of its voices), as 16 kHz
+/// ("espeak" for en-us, "espeak:en-gb" for another of its voices, "espeak:en-us:140"
+/// at 140 words a minute), as 16 kHz
 /// mono 16-bit WAV with a -40 dB pink-noise floor, or with pink noise `snr`
 /// dB below the speech (sox in repeatable mode, so runs agree). `effects`
 /// are sox effects applied to the speech before the noise (["echo", "0.6",
@@ -19,8 +20,9 @@ public func synthesizeWAV(_ text: String, voice: String, snr: Double? = nil, eff
         return output
     }
     if voice.hasPrefix("espeak") {
-        let variant = voice.split(separator: ":").dropFirst().first.map(String.init) ?? "en-us"
-        _ = try run("espeak-ng", ["-v", variant, "-w", raw, text])
+        let fields = voice.split(separator: ":").map(String.init)  // "espeak", "espeak:en-gb" or "espeak:en-gb:140" (words a minute)
+        let variant = fields.count > 1 ? fields[1] : "en-us"
+        _ = try run("espeak-ng", ["-v", variant, "-w", raw] + (fields.count > 2 ? ["-s", fields[2]] : []) + [text])
     } else {
         _ = try run("flite", ["-voice", voice, "-t", text, "-o", raw])
     }
