@@ -59,11 +59,16 @@ final class PocketSphinxDecoder {
     }
 
     /// A front end like this decoder's own (the model's feature settings),
-    /// but with its own frequency warp (`fe_init_auto_r`).
-    func frontEnd(warp: Double) throws(SpeechError) -> FrontEnd {
+    /// but with its own frequency warp and noise removal (`fe_init_auto_r`).
+    func frontEnd(warp: Double, removingNoise: Bool) throws(SpeechError) -> FrontEnd {
         let original = cmd_ln_str_r(config, "-warp_params").map { String(cString: $0) }
+        let originalRemoval = cmd_ln_access_r(config, "-remove_noise")?.pointee.i ?? 0
         cmd_ln_set_str_r(config, "-warp_params", String(warp))
-        defer { cmd_ln_set_str_r(config, "-warp_params", original) }
+        cmd_ln_set_int_r(config, "-remove_noise", removingNoise ? 1 : 0)
+        defer {
+            cmd_ln_set_str_r(config, "-warp_params", original)
+            cmd_ln_set_int_r(config, "-remove_noise", originalRemoval)
+        }
         guard let frontEnd = fe_init_auto_r(config) else { throw .decoder("the front end did not start (warp \(warp))") }
         return FrontEnd(frontEnd)
     }
@@ -118,7 +123,7 @@ struct Features: Equatable {
 }
 
 /// A front end (`fe_t`): 16 kHz samples to the features a decoder scores,
-/// made by `PocketSphinxDecoder.frontEnd(warp:)`. Not thread-safe.
+/// made by `PocketSphinxDecoder.frontEnd(warp:removingNoise:)`. Not thread-safe.
 final class FrontEnd {
     private let frontEnd: OpaquePointer
 

@@ -26,8 +26,13 @@ public final class SpeechRecognizer: @unchecked Sendable {
     private var decoders: GrammarDecoders
     /// The second pass: the model's open-vocabulary language model and full dictionary.
     private let openDecoder: PocketSphinxDecoder?
-    /// One front end per warp (see `warp(pitch:)`); every decoder scores the features of one.
-    private let frontEnds: [Double: FrontEnd]
+    /// One front end per warp (see `warp(pitch:)`), without and with noise
+    /// removal (see `sharedArguments`); every decoder scores the features of one.
+    private let frontEnds: [FrontEndKey: FrontEnd]
+    private struct FrontEndKey: Hashable {
+        var warp: Double
+        var removingNoise: Bool
+    }
     /// The least margin accepted (see `Recognition.margin`), chosen on the
     /// synthesized corpus of bench/speech/corpus.py; some forms need more
     /// (`Grammar.extraMargin`).
@@ -40,14 +45,21 @@ public final class SpeechRecognizer: @unchecked Sendable {
         self.threshold = threshold
         decoders = try Self.makeDecoders(devices: devices, shortcuts: shortcuts, model: model)
         openDecoder = secondPass ? try Self.makeOpenDecoder(model: model) : nil
-        var frontEnds: [Double: FrontEnd] = [:]
-        for warp in Self.warps { frontEnds[warp] = try decoders.search.frontEnd(warp: warp) }
+        var frontEnds: [FrontEndKey: FrontEnd] = [:]
+        for warp in Self.warps {
+            for removingNoise in [false, true] {
+                frontEnds[FrontEndKey(warp: warp, removingNoise: removingNoise)] = try decoders.search.frontEnd(warp: warp, removingNoise: removingNoise)
+            }
+        }
         self.frontEnds = frontEnds
-        if let silence = try? frontEnds[1.0]?.features([Int16](repeating: 0, count: 1600)) {
+        if let silence = try? frontEnds[Self.silenceFrontEnd]?.features([Int16](repeating: 0, count: 1600)) {
             Self.warm(decoders, with: silence)
             _ = try? openDecoder?.decode(silence)
         }
     }
+
+    /// The front end whose features of silence warm new decoders.
+    private static let silenceFrontEnd = FrontEndKey(warp: 1.0, removingNoise: false)
 
     /// Each utterance's features are made with a frequency warp chosen by the
     /// voice's pitch (a crude vocal-tract-length normalisation): a low voice's
@@ -93,6 +105,21 @@ public final class SpeechRecognizer: @unchecked Sendable {
     static func retryWarp(after first: Double) -> Double { first == 0.9 ? 1.2 : 0.9 }
     static let retryMargin = 12.0
 
+    /// Hearings with noise removal (see `sharedArguments`) need this much
+    /// less than `threshold`: 17, as every hearing did before noise removal
+    /// was kept for ringing speech, whose answers stay as they were.
+    static let noiseRemovalAllowance = 2.0
+
+    /// 19 since noise removal is kept for ringing speech (see
+    /// `sharedArguments`): without it margins of commands and non-commands
+    /// alike move, and 2 more keep the false accepts about where they were.
+    /// On the corpus's twenty-two sets (5,716 in-grammar and 4,068
+    /// out-of-grammar utterances each way, clean / 20 dB), heard without noise
+    /// removal: at 17 right 5,295 / 5,268 and accepted 30 / 30; counted from
+    /// those margins, at 18 5,286 / 5,260 and 29 / 28, at 19 5,271 / 5,244 and
+    /// 26 / 27, at 20 5,247 / 5,220 and 24 / 25; with noise removal, at 17,
+    /// 5,211 / 5,160 and 24 / 24.
+    ///
     /// 17 since the grammar's pass, like the open one, scores only the senones
     /// its search has active. Before, it scored all of them, and PocketSphinx
     /// made each frame's best senone of all the zero of its scores: the margin
@@ -123,7 +150,7 @@ public final class SpeechRecognizer: @unchecked Sendable {
     /// afresh at 6: 1,208 / 1,191, wrong 2 / 2, accepted 21 / 18; at 8: 1,207 /
     /// 1,186, wrong 0 / 1, accepted 19 / 14; at 9: 1,199 / 1,180, wrong 0 / 1,
     /// accepted 17 / 13.
-    public static let defaultThreshold = 17.0
+    public static let defaultThreshold = 19.0
 
     /// 0.3 s of padding at each end and a faint noise floor (about −50 dBFS,
     /// the same every time): digital silence, as in synthesized or edited
@@ -136,9 +163,11 @@ public final class SpeechRecognizer: @unchecked Sendable {
         conditionedWithEcho(audio).heard
     }
 
-    /// `conditioned`'s audio and, only when an echo was taken out, the same
-    /// audio conditioned with the echo left in (see `recognize`).
-    static func conditionedWithEcho(_ audio: RecognizerAudio) -> (heard: RecognizerAudio, withEcho: RecognizerAudio?) {
+    /// `conditioned`'s audio; only when an echo was taken out, the same
+    /// audio conditioned with the echo left in (see `recognize`); and whether
+    /// the speech rings on (an echo or `Reverberation`), which noise removal
+    /// is for (see `sharedArguments`).
+    static func conditionedWithEcho(_ audio: RecognizerAudio) -> (heard: RecognizerAudio, withEcho: RecognizerAudio?, ringing: Bool) {
         let zeros = audio.samples.reduce(0) { $0 + ($1 == 0 ? 1 : 0) }
         func finished(_ samples: [Int16]) -> RecognizerAudio {
             var samples = samples
@@ -156,13 +185,41 @@ public final class SpeechRecognizer: @unchecked Sendable {
         }
         let level = Loudness.normalized(audio.samples)
         let filtered = Echo.removed(level)  // the very same array when there is no echo: the comparison below is free
-        return (finished(filtered), filtered == level ? nil : finished(level))
+        let echo = filtered != level
+        return (finished(filtered), echo ? finished(level) : nil, echo || Reverberation.isReverberant(level))
     }
 
     /// Options both decoders (and so the front ends made from the grammar
-    /// decoder's) share: no log, 16 kHz, noise removal, and `inverse_linear`
-    /// frequency warping, whose factor each front end sets (see `warps`).
-    private static let sharedArguments = ["-logfn", "/dev/null", "-samprate", "16000", "-remove_noise", "yes",
+    /// decoder's) share: no log, 16 kHz, no noise removal, and
+    /// `inverse_linear` frequency warping, whose factor each front end sets
+    /// (see `warps`). Speech that rings on — an echo was found (`Echo`) or
+    /// it is reverberant (`Reverberation`) — is heard by front ends with
+    /// noise removal, where it needs `noiseRemovalAllowance` less margin.
+    ///
+    /// Noise removal (`-remove_noise`, PocketSphinx 0.8's default, on for every
+    /// utterance until then) took soft sounds for noise: espeak-ng's "coffee
+    /// maker" was heard "k aa th iy …", its "hood" "f uh l d", and the names
+    /// fell into the phone loop. It takes a room's ringing out too: without
+    /// it, of 150 corpus commands with sox's `reverb 40` / `reverb 80`, 123 /
+    /// 96 right became 111 / 77 (wrong 1 / 4 → 2 / 6), and sox's echoes
+    /// (96 probes) 84 → 77 with a wrong state. So it stays for ringing speech.
+    /// On every file bench/speech/corpus.py has made (its twenty-two sets and
+    /// ../shared/corpus: 5,716 in-grammar and 4,068 out-of-grammar utterances
+    /// each way, clean / 20 dB pink noise): right 5,211 / 5,160 → 5,251 /
+    /// 5,224 (91.2 / 90.3 % → 91.9 / 91.4 %), wrong 2 / 2 both, accepted 24 /
+    /// 24 → 25 / 26; flite and espeak-ng's en, en-us and en-gb alone 97.4 /
+    /// 96.8 % → 97.8 / 97.5 %, accepted 14 / 13 → 13 / 15 of 2,178. Without
+    /// noise removal anywhere, at 17: 5,295 / 5,268 right, 30 / 30 accepted.
+    /// The reverberant probes: 123 / 96 → 121 / 96 right (wrong 1 / 4 → 2 /
+    /// 4); the echo probes 84 → 84. Under heavier noise than the corpus's
+    /// (200 commands and 200 non-commands with white noise at 15 dB, pink and
+    /// brown at 10 dB) right 519 → 511 of 600, wrong 2 → 1, accepted 5 → 5.
+    /// A twenty-third set, written before it was heard: 138 / 138 of 140
+    /// right, none wrong or accepted, before and after. Real-time factor with
+    /// 100 devices and 1,000 shortcuts 0.087–0.090 → 0.088–0.096, a home's
+    /// 0.077–0.078 → 0.078–0.079; start 0.59–0.70 → 0.61–0.63 s
+    /// (`voiceplug bench --speech`, four runs each, interleaved).
+    private static let sharedArguments = ["-logfn", "/dev/null", "-samprate", "16000", "-remove_noise", "no",
                                           "-warp_type", "inverse_linear", "-warp_params", "1.0"]
 
     private static func hmmPath(_ model: String) -> String {
@@ -196,7 +253,7 @@ public final class SpeechRecognizer: @unchecked Sendable {
     /// Rebuilds the grammar and swaps in new decoders (the old ones serve until then).
     public func rebuild(devices: [Device], shortcuts: [VoiceShortcut]) throws {
         let fresh = try Self.makeDecoders(devices: devices, shortcuts: shortcuts, model: model)
-        if let silence = try? lock.withLock({ try frontEnds[1.0]?.features([Int16](repeating: 0, count: 1600)) }) {
+        if let silence = try? lock.withLock({ try frontEnds[Self.silenceFrontEnd]?.features([Int16](repeating: 0, count: 1600)) }) {
             Self.warm(fresh, with: silence)
         }
         lock.withLock { decoders = fresh }
@@ -258,9 +315,9 @@ public final class SpeechRecognizer: @unchecked Sendable {
     /// set RicishayMax3's "turn off our hamster lamp please", right when
     /// filtered, is refused (unfiltered it is "… on").
     public func recognize(_ audio: RecognizerAudio) throws -> Recognition {
-        let (conditioned, withEcho) = Self.conditionedWithEcho(audio)
-        let heard = try recognizeConditioned(conditioned)
-        guard let text = heard.text, let withEcho, let other = try recognizeConditioned(withEcho).text else { return heard }
+        let (conditioned, withEcho, ringing) = Self.conditionedWithEcho(audio)
+        let heard = try recognizeConditioned(conditioned, removingNoise: ringing)
+        guard let text = heard.text, let withEcho, let other = try recognizeConditioned(withEcho, removingNoise: ringing).text else { return heard }
         let (matcher, shortcuts) = lock.withLock { (decoders.matcher, decoders.shortcuts) }
         guard let otherIntent = matcher.match(other, shortcuts: shortcuts).intent,
               otherIntent != matcher.match(text, shortcuts: shortcuts).intent else { return heard }
@@ -268,12 +325,12 @@ public final class SpeechRecognizer: @unchecked Sendable {
                            margin: heard.margin)
     }
 
-    private func recognizeConditioned(_ audio: RecognizerAudio) throws -> Recognition {
+    private func recognizeConditioned(_ audio: RecognizerAudio, removingNoise: Bool) throws -> Recognition {
         let first = Self.warp(pitch: Pitch.median(audio.samples))
-        let (heard, stateInDoubt) = try recognize(audio, warp: first, extra: 0)
+        let (heard, stateInDoubt) = try recognize(audio, warp: first, extra: 0, removingNoise: removingNoise)
         guard heard.text == nil, !stateInDoubt, openDecoder != nil else { return heard }
         let warp = Self.retryWarp(after: first)
-        var (again, _) = try recognize(audio, warp: warp, extra: Self.retryMargin)
+        var (again, _) = try recognize(audio, warp: warp, extra: Self.retryMargin, removingNoise: removingNoise)
         guard again.text != nil else { return heard }
         again.hypothesis += " | heard again with warp \(warp)"
         return again
@@ -283,9 +340,11 @@ public final class SpeechRecognizer: @unchecked Sendable {
     /// its form's `Grammar.extraMargin`). `stateInDoubt`: refused because the
     /// state was heard otherwise again (see `stateHeardAgain`), which another
     /// warp does not settle.
-    private func recognize(_ audio: RecognizerAudio, warp: Double, extra: Double) throws -> (Recognition, stateInDoubt: Bool) {
+    private func recognize(_ audio: RecognizerAudio, warp: Double, extra: Double, removingNoise: Bool) throws -> (Recognition, stateInDoubt: Bool) {
         let (features, decoding, check) = try lock.withLock {
-            guard let frontEnd = frontEnds[warp] else { throw SpeechError.decoder("no front end for the warp \(warp)") }
+            guard let frontEnd = frontEnds[FrontEndKey(warp: warp, removingNoise: removingNoise)] else {
+                throw SpeechError.decoder("no front end for the warp \(warp)")
+            }
             let features = try frontEnd.features(audio.samples)
             return (features, try decoders.search.decode(features), decoders.check)
         }
@@ -304,7 +363,7 @@ public final class SpeechRecognizer: @unchecked Sendable {
             let open = try lock.withLock { try openDecoder.decode(features) }
             margin = Double(Int(decoding.score) - Int(open.score)) / Double(max(1, decoding.frames))
             hypothesis += " | " + open.hypothesis
-            let required = threshold + extra + Grammar.extraMargin(spoken)
+            let required = threshold + extra + Grammar.extraMargin(spoken) - (removingNoise ? Self.noiseRemovalAllowance : 0)
             guard let margin, margin >= required else {
                 return (Recognition(text: nil, confidence: 0, hypothesis: hypothesis, margin: margin), false)
             }
