@@ -48,7 +48,8 @@ public final class SpeechRecognizer: @unchecked Sendable {
         var frontEnds: [FrontEndKey: FrontEnd] = [:]
         for warp in Self.warps {
             for removingNoise in [false, true] {
-                frontEnds[FrontEndKey(warp: warp, removingNoise: removingNoise)] = try decoders.search.frontEnd(warp: warp, removingNoise: removingNoise)
+                let key = FrontEndKey(warp: warp, removingNoise: removingNoise)
+                frontEnds[key] = try decoders.search.frontEnd(warp: warp, removingNoise: removingNoise)
             }
         }
         self.frontEnds = frontEnds
@@ -317,7 +318,8 @@ public final class SpeechRecognizer: @unchecked Sendable {
     public func recognize(_ audio: RecognizerAudio) throws -> Recognition {
         let (conditioned, withEcho, ringing) = Self.conditionedWithEcho(audio)
         let heard = try recognizeConditioned(conditioned, removingNoise: ringing)
-        guard let text = heard.text, let withEcho, let other = try recognizeConditioned(withEcho, removingNoise: ringing).text else { return heard }
+        guard let text = heard.text, let withEcho,
+              let other = try recognizeConditioned(withEcho, removingNoise: ringing).text else { return heard }
         let (matcher, shortcuts) = lock.withLock { (decoders.matcher, decoders.shortcuts) }
         guard let otherIntent = matcher.match(other, shortcuts: shortcuts).intent,
               otherIntent != matcher.match(text, shortcuts: shortcuts).intent else { return heard }
