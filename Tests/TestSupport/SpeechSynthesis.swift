@@ -1,10 +1,10 @@
 import Foundation
 
 /// Speech synthesized at test time: flite (a voice name) or espeak-ng
-/// ("espeak" for en-us, "espeak:en-gb" for another of its voices, "espeak:en-us:140"
-/// at 140 words a minute), as 16 kHz
-/// mono 16-bit WAV with a -40 dB pink-noise floor, or with pink noise `snr`
-/// dB below the speech (sox in repeatable mode, so runs agree). `effects`
+/// ("espeak" for en-us, "espeak:en-gb" for another of its voices,
+/// "espeak:en-us:140" at 140 words a minute), as 16 kHz mono 16-bit WAV
+/// with a -40 dB pink-noise floor, or with pink noise `snr` dB below the
+/// speech (sox in repeatable mode, so runs agree). `effects`
 /// are sox effects applied to the speech before the noise (["echo", "0.6",
 /// "0.9", "100", "0.5"]: a room's echo); `volume` scales the whole recording
 /// (0.01: a microphone turned down 40 dB).
