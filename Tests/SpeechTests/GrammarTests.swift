@@ -38,7 +38,7 @@ struct GrammarTests {
         #expect(grammar.jsgf.contains("<areaunknown> = (/\(Grammar.areaUnknownWeight)/ g_ph_aa | "))
         #expect(grammar.jsgf.contains("<unknown> = (/\(Grammar.unknownNameWeight)/ g_ph_aa | "))
         #expect(grammar.jsgf.contains(") <unknownphone>*;\n<unknownphone> = /\(Grammar.unknownPhoneWeight)/ g_ph_aa | "))
-        #expect(grammar.jsgf.contains("| [(is | was)] ([<det>] <name> [<place>] | <partialtarget>) ["))
+        #expect(grammar.jsgf.contains("| [(is | was)] ([<det>] (<singularname> [<place>] ["), "\(grammar.jsgf)")
         #expect(!grammar.words.contains("unknown") && !grammar.words.contains("unknownphone"))
         let withoutAreas = Grammar(devices: [Device(id: "lava", name: "lava lamp")], shortcuts: [])
         #expect(withoutAreas.jsgf.contains("<target> = [<det>] <name> | <det> <unknown>;"), "\(withoutAreas.jsgf)")
@@ -75,8 +75,9 @@ struct GrammarTests {
         let grammar = Grammar(devices: [Device(id: "lava", name: "lava lamp", area: "den")], shortcuts: [])
         #expect(grammar.jsgf.contains("<place> = (across | around | at | in | inside | throughout) [<det>] <area>;"))
         let statement = "(to | /\(Grammar.garbageWeight)/ is | /\(Grammar.garbageWeight)/ are | /\(Grammar.garbageWeight)/ was)"
-        #expect(grammar.jsgf.contains("| [(is | was)] ([<det>] <name> [<place>] | <partialtarget>) [\(statement)] <state> [<place>] [<tail>];"),
-                "\(grammar.jsgf)")
+        let singular = "(to | /\(Grammar.garbageWeight)/ is | /\(Grammar.garbageWeight)/ was)"
+        #expect(grammar.jsgf.contains("| [(is | was)] ([<det>] (<singularname> [<place>] [\(singular)]) | <partialtarget> [\(statement)]) "
+                                      + "<state> [<place>] [<tail>];"), "\(grammar.jsgf)")
         #expect(grammar.jsgf.contains("<generic> = [(do not | dont | never | please (do not | dont | never) | who)] "
                                       + "(([<polite>] <verb> <state> | (<fixed> | check | dim)) (<target> [<tail>] | <partialtarget>) | "
                                       + "[<polite>] <verb> (<target> | <partialtarget>) [to] <state> [<place>] [<tail>]) |"),
@@ -91,6 +92,20 @@ struct GrammarTests {
         #expect(grammar.jsgf.contains("g_what") && !grammar.commandWords.contains("what"))
         #expect(grammar.commandWords.isSuperset(of: ["turn", "lava", "lamp", "den", "dont", "who", "are", "check"]))
         #expect(!grammar.words.contains(where: { $0.contains("/") }), "a weight is not a word")
+    }
+
+    @Test("in a verbless form, \"are\" comes only after a name that sounds plural")
+    func pluralLink() {
+        let grammar = Grammar(devices: [Device(id: "iron", name: "curling iron", area: "bathroom"),
+                                        Device(id: "lights", name: "fairy lights", aliases: ["string lights"])], shortcuts: [])
+        #expect(grammar.jsgf.contains("<singularname> = (bathroom curling iron | curling iron);"), "\(grammar.jsgf)")
+        #expect(grammar.jsgf.contains("<pluralname> = (fairy lights | string lights);"), "\(grammar.jsgf)")
+        let w = Grammar.garbageWeight
+        #expect(grammar.jsgf.contains("([<det>] (<singularname> [<place>] [(to | /\(w)/ is | /\(w)/ was)] | "
+                                      + "<pluralname> [<place>] [(to | /\(w)/ is | /\(w)/ are | /\(w)/ was)])"), "\(grammar.jsgf)")
+        #expect(Grammar.soundsPlural(["fairy", "lights"]) && !Grammar.soundsPlural(["curling", "iron"]))
+        let pluralOnly = Grammar(devices: [Device(id: "blinds", name: "blinds")], shortcuts: [])
+        #expect(!pluralOnly.jsgf.contains("<singularname>") && pluralOnly.jsgf.contains("[<det>] (<pluralname> [(to | "), "\(pluralOnly.jsgf)")
     }
 
     @Test("a command's state check: its words with the state word open, only for one state word")
