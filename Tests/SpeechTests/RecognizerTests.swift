@@ -74,14 +74,17 @@ struct RecognizerTests {
         #expect(right >= 7, "\(right) of 8 recognized (4 without \"change\" ending in Z)")
     }
 
-    @Test("\"please\" before a verb with a state word is recognized; \"please don't\" switches nothing")
+    @Test("\"please\" or a request (\"could you\", \"can you\") before a verb with a state word is recognized; \"please don't\" and other requests switch nothing")
     func please() async throws {
         let (right, wrong) = try await score([
             ("please switch off the kettle", "kettle", .off), ("please turn the desk fan on", "desk-fan", .on),
+            ("could you turn off the kettle", "kettle", .off), ("can you switch the desk fan on please", "desk-fan", .on),
         ])
         #expect(wrong.isEmpty, "\(wrong)")
-        #expect(right >= 5, "\(right) of 6 recognized (none without \"please\" in the grammar)")
-        let accepted = try await accepted(["please don't switch off the kitchen lamp", "please do not turn on the kettle"])
+        #expect(right >= 10, "\(right) of 12 recognized (none without \"please\" or requests in the grammar)")
+        let accepted = try await accepted(["please don't switch off the kitchen lamp", "please do not turn on the kettle",
+                                           "can you hear me", "could you check the kettle", "would you like some tea",
+                                           "can you turn on the radio", "did you turn off the kettle"])
         #expect(accepted.isEmpty, "\(accepted)")
     }
 

@@ -24,7 +24,7 @@ public enum CommandGrammar {
     public static let determiners: Set<String> = ["the", "my", "our"]
     public static let areaPrepositions: Set<String> = ["in", "on", "at", "of", "across", "around", "throughout", "inside"]
     public static let politeness: Set<String> = ["please"]
-    static let leadingSkips: [[String]] = [
+    public static let leadingSkips: [[String]] = [
         ["please"], ["can", "you"], ["could", "you"], ["would", "you"], ["will", "you"],
         ["id", "like", "to"], ["id", "like"], ["i", "would", "like", "to"], ["i", "want", "to"], ["i", "want"],
     ]
