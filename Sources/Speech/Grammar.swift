@@ -144,6 +144,11 @@ struct Grammar {
     /// requests gained, 6 others near the threshold lost), wrong 0 / 4 and
     /// accepted 24 / 21 unchanged.
     static let requests = CommandGrammar.leadingSkips.filter { $0.last == "you" }
+    /// What may come before a verb that takes a state word: "please", a request, a request and "please".
+    static let politePrefixes: [[String]] = {
+        let please = politeness.sorted().map { [$0] }
+        return please + requests.flatMap { request in [request] + please.map { request + $0 } }
+    }()
     /// A device's place is said with "in", "at", "inside", …, not with "on"
     /// (the state's word) or "of" ("turn on the television" → "turn on the
     /// kettle of kitchen"). On bench/speech/corpus.py's nine sets (932
@@ -279,11 +284,11 @@ struct Grammar {
                 beforeState = "(<target> | <partialtarget>)"
             }
             // The text matcher's forms (CommandGrammar) and trailing skip words ("... for me"; corpus.py's forms
-            // set 74.1% -> 81.2% right, the other sets unchanged), without its leading ones except "please" before
-            // a verb with a state word (see `politeness`). Written with <target> in each form: sharing it between
+            // set 74.1% -> 81.2% right, the other sets unchanged), without its leading ones except "please" and
+            // requests before a verb with a state word (see `politeness`, `requests`). Written with <target> in each form: sharing it between
             // forms cost 2-3 points of in-grammar accuracy. The forms that end with it are one alternative: the
             // same sentences, one copy of the names fewer (see `afterOwnArea`).
-            rules.append("<polite> = \(Self.alternatives(Self.politeness.map { [$0] } + Self.requests.flatMap { [$0, $0 + Self.politeness.sorted()] }));")
+            rules.append("<polite> = \(Self.alternatives(Self.politePrefixes));")
             rules.append("<tail> = \(Self.alternatives(CommandGrammar.trailingSkips.filter { !Self.unspokenTails.contains($0) }));")
             // A verbless form's name and its link; "are" only after a name that sounds plural (see `pluralLink`).
             func links(_ words: [String]) -> String { "(to | " + Self.weighted(words, Self.garbageWeight) + ")" }
