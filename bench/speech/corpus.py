@@ -19,7 +19,7 @@ forms ("bring our X to off", "the X on") with their negatives, an eighth,
 a ninth and a tenth kept unseen until the end of the stop that measured them, an eleventh
 for a change the tenth suggested, a twelfth kept unseen until the end of the stop after,
 a thirteenth, a fourteenth, a fifteenth, a sixteenth, a seventeenth, an eighteenth, a nineteenth,
-a twentieth, a twenty-first, a twenty-second, a twenty-third and a twenty-fourth likewise (the twentieth with flite kal's 8 kHz files as flite writes them,
+a twentieth, a twenty-first, a twenty-second, a twenty-third, a twenty-fourth and a twenty-fifth likewise (the twentieth with flite kal's 8 kHz files as flite writes them,
 too); and, on
 request, ../shared/corpus's templates and negatives (--set shared-corpus) and the
 fifteenth's commands by every espeak-ng variant (--set variants). For each: in-grammar utterances (generic commands
@@ -1027,6 +1027,46 @@ TWENTY_FOURTH_UNSEEN = {
     "voices": [("flite", "slt"), ("flite", "awb"), ("flite", "kal16"), ("espeak", "en-gb", "160"), ("espeak", "en-us", "170"),
                ("espeak", "en-us+Boris", "160"), ("espeak", "en-us+Kaukovalta", "165")],
 }
+TWENTY_FIFTH_UNSEEN = {
+    "config": {"devices": [
+        {"id": "cleaner", "name": "ultrasonic cleaner", "area": "workshop", "protocol": "tasmota", "topic": "ultrasonic_cleaner"},
+        {"id": "sterilizer", "name": "bottle sterilizer", "aliases": ["bottle steamer"], "area": "nursery", "protocol": "shelly",
+         "topic": "shellyplug-sterilizer"},
+        {"id": "vaporizer", "name": "vaporizer", "area": "guest bedroom", "protocol": "zigbee2mqtt", "topic": "vaporizer"},
+        {"id": "charger", "name": "leaf blower charger", "area": "shed", "protocol": "tasmota", "topic": "leaf_blower_charger"},
+        {"id": "pond", "name": "pond heater", "area": "water garden", "protocol": "shelly", "topic": "shellyplug-pond"},
+        {"id": "tanning", "name": "tanning lamp", "area": "spa room", "protocol": "zigbee2mqtt", "topic": "tanning_lamp"},
+        {"id": "stairs", "name": "stair light", "area": "stairwell", "protocol": "tasmota", "topic": "stair_light"},
+        {"id": "greenhouse", "name": "greenhouse fan", "protocol": "shelly", "topic": "shellyplug-greenhouse"},
+        {"id": "frother", "name": "milk frother", "aliases": ["foam maker"], "area": "coffee bar", "protocol": "zigbee2mqtt",
+         "topic": "milk_frother"},
+        {"id": "massager", "name": "foot massager", "area": "den", "protocol": "tasmota", "topic": "foot_massager"},
+    ]},
+    "shortcuts": [("greenhouse", "on", "air out the greenhouse"), ("massager", "on", "my feet are sore")],
+    "in": [
+        ("turn on the ultrasonic cleaner", "cleaner", "on"), ("switch off the bottle sterilizer in the nursery", "sterilizer", "off"),
+        ("activate the vaporizer", "vaporizer", "on"), ("the leaf blower charger off", "charger", "off"),
+        ("turn the pond heater on", "pond", "on"), ("bring the tanning lamp to off", "tanning", "off"),
+        ("disable the stair light", "stairs", "off"), ("enable my greenhouse fan", "greenhouse", "on"),
+        ("power on the milk frother at the coffee bar", "frother", "on"), ("set the foot massager to off", "massager", "off"),
+        ("deactivate the workshop ultrasonic cleaner", "cleaner", "off"), ("switch the bottle steamer on for me", "sterilizer", "on"),
+        ("turn off the vaporizer in the guest bedroom", "vaporizer", "off"), ("tanning lamp on", "tanning", "on"),
+        ("turn on our stair light please", "stairs", "on"), ("change the foam maker to off", "frother", "off"),
+        ("turn off the water garden pond heater", "pond", "off"), ("switch on the leaf blower charger", "charger", "on"),
+        ("air out the greenhouse", "greenhouse", "on"), ("my feet are sore", "massager", "on"),
+    ],
+    "out": [
+        "turn on the ultrasonic humidifier", "switch off the bottle warmer", "activate the vacuum cleaner", "the leaf blower is loud",
+        "enable the pond pump", "power off the tanning bed", "disable the stair lift", "turn on the greenhouse heater",
+        "set the milk steamer to on", "switch on the foot spa", "is the pond frozen", "how warm is the vaporizer",
+        "the stairs are creaky", "my feet are cold", "air out the bedroom", "where is the leaf blower",
+        "make me a cappuccino", "the greenhouse needs watering", "clean my glasses please", "it is too dark on the stairs",
+    ],
+    # Voices: flite rms and kal, espeak-ng en-us, en-gb, en-gb-x-rp and en at speeds none of them had before (155, 150,
+    # 150, 160), and the standard variants m1 and f1 at new speeds (180, 150); written before any of it was heard.
+    "voices": [("flite", "rms"), ("flite", "kal"), ("espeak", "en-us", "155"), ("espeak", "en-gb", "150"),
+               ("espeak", "en-gb-x-rp", "150"), ("espeak", "en", "160"), ("espeak", "en-us+m1", "180"), ("espeak", "en-us+f1", "150")],
+}
 SCENARIOS = [("example", EXAMPLE), ("held-out", HELD_OUT), ("validation", VALIDATION), ("final-check", FINAL_CHECK), ("fresh", FRESH),
              ("forms", FORMS), ("second-fresh", SECOND_FRESH), ("third-fresh", THIRD_FRESH),
              ("fourth-fresh", FOURTH_FRESH), ("fifth-fresh", FIFTH_FRESH), ("sixth-fresh", SIXTH_FRESH),
@@ -1039,7 +1079,7 @@ SCENARIOS = [("example", EXAMPLE), ("held-out", HELD_OUT), ("validation", VALIDA
              ("nineteenth-unseen", NINETEENTH_UNSEEN), ("twentieth-unseen", TWENTIETH_UNSEEN),
              ("twenty-first-unseen", TWENTY_FIRST_UNSEEN), ("twenty-second-unseen", TWENTY_SECOND_UNSEEN),
              ("twenty-third-unseen", TWENTY_THIRD_UNSEEN),
-             ("twenty-fourth-unseen", TWENTY_FOURTH_UNSEEN)]
+             ("twenty-fourth-unseen", TWENTY_FOURTH_UNSEEN), ("twenty-fifth-unseen", TWENTY_FIFTH_UNSEEN)]
 def shared_corpus():
     """../shared/corpus (the text matcher's development corpus) as a set: its 30 devices with their areas, its
     Home Assistant templates as in-grammar and its negatives as out-of-grammar utterances, by two default voices
