@@ -30,6 +30,23 @@ struct GrammarTests {
         #expect(oneWord.jsgf.contains("(check | dim)) | <fixed>) <target> [<tail>] |"))
     }
 
+    @Test("after a shortcut's beginning, a loop of phones of its own may stand for its rest; a one-word shortcut has none")
+    func shortcutRestMayBePhones() {
+        func voiceShortcut(_ phrase: String) -> VoiceShortcut {
+            VoiceShortcut(invocationPhrase: phrase, shortcut: Shortcut(intent: ToggleStateIntent(deviceID: "lamp", state: .on)))
+        }
+        let devices = [Device(id: "lamp", name: "lamp")]
+        let grammar = Grammar(devices: devices, shortcuts: [voiceShortcut("warm up the office"), voiceShortcut("lights out"),
+                                                            voiceShortcut("relax")])
+        #expect(grammar.jsgf.contains("public <utterance> = (<shortcut> | <shortcutpartial> | <generic> | <question>) | <garbage>;"),
+                "\(grammar.jsgf)")
+        #expect(grammar.jsgf.contains("<shortcutpartial> = (lights | warm [up [the]]) <shortcutrest>;"), "\(grammar.jsgf)")
+        #expect(grammar.jsgf.contains("<shortcutrest> = <shortcutphone> <shortcutphone>*;\n<shortcutphone> = /\(Grammar.shortcutPhoneWeight)/ g_ph_aa | "))
+        #expect(!grammar.words.contains("shortcutpartial") && !grammar.words.contains("shortcutrest") && !grammar.words.contains("shortcutphone"))
+        let oneWord = Grammar(devices: devices, shortcuts: [voiceShortcut("relax")])
+        #expect(!oneWord.jsgf.contains("<shortcutpartial>"), "\(oneWord.jsgf)")
+    }
+
     @Test("after a determiner, or a determiner and an area, a whole name may be a loop of phones (a device that does not exist), but not in a verbless form")
     func unknownName() {
         let grammar = Grammar(devices: [Device(id: "lava", name: "lava lamp", area: "den")], shortcuts: [])
