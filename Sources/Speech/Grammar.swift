@@ -318,9 +318,9 @@ struct Grammar {
             }
             // The text matcher's forms (CommandGrammar) and trailing skip words ("... for me"; corpus.py's forms
             // set 74.1% -> 81.2% right, the other sets unchanged), without its leading ones except "please" and
-            // requests before a verb with a state word (see `politeness`, `requests`). Written with <target> in each form: sharing it between
-            // forms cost 2-3 points of in-grammar accuracy. The forms that end with it are one alternative: the
-            // same sentences, one copy of the names fewer (see `afterOwnArea`).
+            // requests before a verb with a state word (see `politeness`, `requests`). Written with <target> in
+            // each form: sharing it between forms cost 2-3 points of in-grammar accuracy. The forms that end with
+            // it are one alternative: the same sentences, one copy of the names fewer (see `afterOwnArea`).
             rules.append("<polite> = \(Self.alternatives(Self.politePrefixes));")
             rules.append("<tail> = \(Self.alternatives(CommandGrammar.trailingSkips.filter { !Self.unspokenTails.contains($0) }));")
             // A verbless form's name and its link; "are" only after a name that sounds plural (see `pluralLink`).
