@@ -1,0 +1,108 @@
+import Foundation
+import VoiceShortcuts
+
+/// The decoders: the grammar's, the check's and the open-vocabulary pass's, and their options.
+extension SpeechRecognizer {
+    /// Options both decoders (and so the front ends made from the grammar
+    /// decoder's) share: no log, 16 kHz, no noise removal, and
+    /// `inverse_linear` frequency warping, whose factor each front end sets
+    /// (see `warps`). Speech that rings on — an echo was found (`Echo`) or
+    /// it is reverberant (`Reverberation`) — is heard by front ends with
+    /// noise removal, where it needs `noiseRemovalAllowance` less margin.
+    ///
+    /// Noise removal (`-remove_noise`, PocketSphinx 0.8's default, on for every
+    /// utterance until then) took soft sounds for noise: espeak-ng's "coffee
+    /// maker" was heard "k aa th iy …", its "hood" "f uh l d", and the names
+    /// fell into the phone loop. It takes a room's ringing out too: without
+    /// it, of 150 corpus commands with sox's `reverb 40` / `reverb 80`, 123 /
+    /// 96 right became 111 / 77 (wrong 1 / 4 → 2 / 6), and sox's echoes
+    /// (96 probes) 84 → 77 with a wrong state. So it stays for ringing speech.
+    /// On every file bench/speech/corpus.py has made (its twenty-two sets and
+    /// ../shared/corpus: 5,716 in-grammar and 4,068 out-of-grammar utterances
+    /// each way, clean / 20 dB pink noise): right 5,211 / 5,160 → 5,251 /
+    /// 5,224 (91.2 / 90.3 % → 91.9 / 91.4 %), wrong 2 / 2 both, accepted 24 /
+    /// 24 → 25 / 26; flite and espeak-ng's en, en-us and en-gb alone 97.4 /
+    /// 96.8 % → 97.8 / 97.5 %, accepted 14 / 13 → 13 / 15 of 2,178. Without
+    /// noise removal anywhere, at 17: 5,295 / 5,268 right, 30 / 30 accepted.
+    /// The reverberant probes: 123 / 96 → 121 / 96 right (wrong 1 / 4 → 2 /
+    /// 4); the echo probes 84 → 84. Under heavier noise than the corpus's
+    /// (200 commands and 200 non-commands with white noise at 15 dB, pink and
+    /// brown at 10 dB) right 519 → 511 of 600, wrong 2 → 1, accepted 5 → 5.
+    /// A twenty-third set, written before it was heard: 138 / 138 of 140
+    /// right, none wrong or accepted, before and after. Real-time factor with
+    /// 100 devices and 1,000 shortcuts 0.087–0.090 → 0.088–0.096, a home's
+    /// 0.077–0.078 → 0.078–0.079; start 0.59–0.70 → 0.61–0.63 s
+    /// (`voiceplug bench --speech`, four runs each, interleaved).
+    private static let sharedArguments = ["-logfn", "/dev/null", "-samprate", "16000", "-remove_noise", "no",
+                                          "-warp_type", "inverse_linear", "-warp_params", "1.0"]
+
+    private static func hmmPath(_ model: String) -> String {
+        FileManager.default.fileExists(atPath: model + "/en-us/mdef") ? model + "/en-us" : model
+    }
+
+    /// A fast language-model pass: no flat pass, no best path, the search
+    /// capped at 1,000 HMMs and 3 word exits per frame, and only the active
+    /// senones scored with the 2 best Gaussians of each codebook (the grammar
+    /// pass uses 4; it scored all senones until `defaultThreshold` was 17).
+    /// Measured on bench/speech/corpus.py against the notes' settings (all
+    /// senones, 4 Gaussians, no caps): real-time factor of both passes 0.120 →
+    /// 0.088 for a home's grammar, and at the best threshold of each,
+    /// in-grammar right 95.6% both, out-of-grammar accepted 0.5% → 0.2%.
+    /// Acoustic scores computed every second frame only (`-ds 2`): this pass is
+    /// a yardstick, not an answer. Its scores fall, so margins rise by about 12
+    /// and the threshold moved from −6 to +6. Seven sets of the corpus (30
+    /// voices), at the best threshold of each: in-grammar right 93.1% / 92.2% →
+    /// 93.1% / 91.9% (clean / 20 dB), out-of-grammar accepted 1.1% / 1.4% →
+    /// 1.3% / 1.1%; real-time factor of both passes with 100 devices and 1,000
+    /// shortcuts 0.092–0.097 → 0.084–0.089, with a home's 0.089–0.091 →
+    /// 0.081–0.083 (three interleaved runs). Narrower beams instead (`-beam
+    /// 1e-40 -wbeam 1e-24`) saved as much and cost more in-grammar; both
+    /// together, more still.
+    static func makeOpenDecoder(model: String) throws -> PocketSphinxDecoder {
+        try PocketSphinxDecoder(arguments: ["-hmm", hmmPath(model), "-lm", model + "/en-us.lm.bin", "-dict", model + "/cmudict-en-us.dict",
+                                            "-fwdflat", "no", "-bestpath", "no", "-maxhmmpf", "1000", "-maxwpf", "3", "-topn", "2", "-ds", "2"]
+                                + sharedArguments)
+    }
+
+    /// A decoder's first utterance after start decodes differently (its frame counters): spend it on silence.
+    static func warm(_ decoders: GrammarDecoders, with silence: Features) {
+        _ = try? decoders.search.decode(silence)
+        if let check = Grammar.stateCheck(["on"]) { _ = try? decoders.check.decode(silence, grammar: check) }
+    }
+
+    /// The grammar's decoder and, with the same dictionary, one that hears an
+    /// utterance again with a grammar of its own (see `stateHeardAgain`).
+    struct GrammarDecoders {
+        let search: PocketSphinxDecoder
+        let check: PocketSphinxDecoder
+        /// What a heard text asks for, as the gateway will read it (see `recognize`).
+        let matcher: PhraseMatcher
+        let shortcuts: ShortcutIndex
+    }
+
+    /// The grammar decoders. PocketSphinx reads the grammar and dictionary files
+    /// while it starts, so they live in a folder of their own only until then.
+    static func makeDecoders(devices: [Device], shortcuts: [VoiceShortcut], model: String) throws -> GrammarDecoders {
+        let hmm = hmmPath(model)
+        guard FileManager.default.fileExists(atPath: hmm + "/mdef") else { throw SpeechError.model("no acoustic model at \(model)") }
+        let dictionary = model + "/cmudict-en-us.dict"
+        var grammar = Grammar(devices: devices, shortcuts: shortcuts)
+        var pronunciations = try Pronunciations(words: grammar.words, dictionary: dictionary, variants: grammar.commandWords)
+        if !pronunciations.unpronounceable.isEmpty {
+            let skip = Set(pronunciations.unpronounceable)
+            grammar = Grammar(devices: devices, shortcuts: shortcuts, pronounceable: { !skip.contains($0) })
+            pronunciations = try Pronunciations(words: grammar.words, dictionary: dictionary, variants: grammar.commandWords)
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("voiceplug-speech-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let jsgfPath = folder.appendingPathComponent("grammar.jsgf").path
+        let dictPath = folder.appendingPathComponent("words.dict").path
+        try grammar.jsgf.write(toFile: jsgfPath, atomically: true, encoding: .utf8)
+        try pronunciations.fileText.write(toFile: dictPath, atomically: true, encoding: .utf8)
+        return GrammarDecoders(
+            search: try PocketSphinxDecoder(arguments: ["-hmm", hmm, "-dict", dictPath, "-jsgf", jsgfPath] + sharedArguments),
+            check: try PocketSphinxDecoder(arguments: ["-hmm", hmm, "-dict", dictPath] + sharedArguments),
+            matcher: PhraseMatcher(devices: devices), shortcuts: ShortcutIndex(shortcuts))
+    }
+}
