@@ -25,7 +25,8 @@ enum BenchCommand {
             (default 500) one after another, with the latency the gateway reports (what `say` prints),
             the requester's whole round trip, and the broker's own QoS 1 round trip next to them.
             With --speech instead: the recognizer's start, grammar rebuild and real-time factor with 100
-            devices and 1,000 voice shortcuts (needs flite for the utterances).
+            devices and 1,000 voice shortcuts, for commands and for speech that is none (needs flite for
+            the utterances).
             Build with `swift build -c release` first: debug builds are far slower.
             """)
 
