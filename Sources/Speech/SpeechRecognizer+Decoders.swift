@@ -67,6 +67,7 @@ extension SpeechRecognizer {
     /// A decoder's first utterance after start decodes differently (its frame counters): spend it on silence.
     static func warm(_ decoders: GrammarDecoders, with silence: Features) {
         _ = try? decoders.search.decode(silence)
+        _ = try? decoders.forced?.decode(silence)
         if let check = Grammar.stateCheck(["on"]) { _ = try? decoders.check.decode(silence, grammar: check) }
     }
 
@@ -75,6 +76,8 @@ extension SpeechRecognizer {
     struct GrammarDecoders {
         let search: PocketSphinxDecoder
         let check: PocketSphinxDecoder
+        /// The grammar without its garbage loop (`Grammar.withoutGarbage`); nil when there is nothing to say.
+        let forced: PocketSphinxDecoder?
         /// What a heard text asks for, as the gateway will read it (see `recognize`).
         let matcher: PhraseMatcher
         let shortcuts: ShortcutIndex
@@ -100,9 +103,15 @@ extension SpeechRecognizer {
         let dictPath = folder.appendingPathComponent("words.dict").path
         try grammar.jsgf.write(toFile: jsgfPath, atomically: true, encoding: .utf8)
         try pronunciations.fileText.write(toFile: dictPath, atomically: true, encoding: .utf8)
+        var forced: PocketSphinxDecoder?
+        if let withoutGarbage = grammar.withoutGarbage {
+            let forcedPath = folder.appendingPathComponent("forced.jsgf").path
+            try withoutGarbage.write(toFile: forcedPath, atomically: true, encoding: .utf8)
+            forced = try PocketSphinxDecoder(arguments: ["-hmm", hmm, "-dict", dictPath, "-jsgf", forcedPath] + sharedArguments)
+        }
         return GrammarDecoders(
             search: try PocketSphinxDecoder(arguments: ["-hmm", hmm, "-dict", dictPath, "-jsgf", jsgfPath] + sharedArguments),
-            check: try PocketSphinxDecoder(arguments: ["-hmm", hmm, "-dict", dictPath] + sharedArguments),
+            check: try PocketSphinxDecoder(arguments: ["-hmm", hmm, "-dict", dictPath] + sharedArguments), forced: forced,
             matcher: PhraseMatcher(devices: devices), shortcuts: ShortcutIndex(shortcuts))
     }
 }

@@ -60,7 +60,9 @@ public final class SpeechRecognizer: @unchecked Sendable {
     /// Recognizes one utterance. Speech that falls into the garbage path, or
     /// nothing at all, gives no text. Heard first with the warp its pitch
     /// suggests; when that finds no command, once more with another warp
-    /// (`retryWarp`), where a command must clear `retryMargin` more.
+    /// (`retryWarp`), where a command must clear `retryMargin` more; or, when
+    /// the first went into the garbage loop, with the same warp without it
+    /// (`forcedMargin`).
     ///
     /// A command heard in audio whose echo was filtered out (see `Echo`) is
     /// heard once more without the filter, and refused when that hearing
@@ -84,33 +86,69 @@ public final class SpeechRecognizer: @unchecked Sendable {
 
     private func recognizeConditioned(_ audio: RecognizerAudio, removingNoise: Bool) throws -> Recognition {
         let first = Self.warp(pitch: Pitch.median(audio.samples))
-        let (heard, stateInDoubt) = try recognize(audio, warp: first, extra: 0, removingNoise: removingNoise)
-        guard heard.text == nil, !stateInDoubt, openDecoder != nil else { return heard }
+        let heard = try recognize(audio, warp: first, extra: 0, removingNoise: removingNoise)
+        guard heard.recognition.text == nil, !heard.stateInDoubt, openDecoder != nil else { return heard.recognition }
+        if let garbage = heard.garbage, garbage.usedLoop {
+            // Into the garbage loop: heard again without it, with the same warp (see `forcedMargin`).
+            var forced = try recognize(audio, warp: first, extra: Self.forcedMargin, removingNoise: removingNoise, forcedOnto: garbage.frames)
+            guard forced.recognition.text == nil else {
+                forced.recognition.hypothesis += " | heard without the garbage loop"
+                return forced.recognition
+            }
+            var refused = heard.recognition
+            refused.hypothesis += " | without the garbage loop: " + forced.recognition.hypothesis
+                + (forced.recognition.margin.map { String(format: " (margin %.1f)", $0) } ?? "")
+            return refused
+        }
         let warp = Self.retryWarp(after: first)
-        var (again, _) = try recognize(audio, warp: warp, extra: Self.retryMargin, removingNoise: removingNoise)
-        guard again.text != nil else { return heard }
+        var again = try recognize(audio, warp: warp, extra: Self.retryMargin, removingNoise: removingNoise).recognition
+        guard again.text != nil else { return heard.recognition }
         again.hypothesis += " | heard again with warp \(warp)"
         return again
     }
 
+    /// One hearing's answer, and what a next hearing needs to know of it.
+    private struct Hearing {
+        var recognition: Recognition
+        /// Refused because the state was heard otherwise again (see
+        /// `stateHeardAgain`), which another warp does not settle.
+        var stateInDoubt = false
+        /// When the hearing went into the garbage path: the frames its words
+        /// took, and whether its loop of words took part (or only the loops of phones).
+        var garbage: (frames: ClosedRange<Int>, usedLoop: Bool)?
+    }
+
     /// One hearing with one warp; a command needs `threshold + extra` (and
-    /// its form's `Grammar.extraMargin`). `stateInDoubt`: refused because the
-    /// state was heard otherwise again (see `stateHeardAgain`), which another
-    /// warp does not settle.
-    private func recognize(_ audio: RecognizerAudio, warp: Double, extra: Double, removingNoise: Bool) throws -> (Recognition, stateInDoubt: Bool) {
+    /// its form's `Grammar.extraMargin`). With `forcedOnto`, heard without
+    /// the garbage loop (`Grammar.withoutGarbage`), and a command must end
+    /// near where those frames do (see `forcedEnding`).
+    private func recognize(_ audio: RecognizerAudio, warp: Double, extra: Double, removingNoise: Bool,
+                           forcedOnto speech: ClosedRange<Int>? = nil) throws -> Hearing {
         let (features, decoding, check) = try lock.withLock {
             guard let frontEnd = frontEnds[FrontEndKey(warp: warp, removingNoise: removingNoise)] else {
                 throw SpeechError.decoder("no front end for the warp \(warp)")
             }
             let features = try frontEnd.features(audio.samples)
-            return (features, try decoders.search.decode(features), decoders.check)
+            let search = speech == nil ? decoders.search : decoders.forced
+            return (features, try search.map { try $0.decode(features) }, decoders.check)
         }
+        func refused(_ hypothesis: String, margin: Double? = nil) -> Hearing {
+            Hearing(recognition: Recognition(text: nil, confidence: 0, hypothesis: hypothesis, margin: margin))
+        }
+        guard let decoding else { return refused("") }
         let words = decoding.words
         let garbage = words.filter { $0.word.hasPrefix(Grammar.garbagePrefix) }
         let commandWords = words.filter { !$0.word.hasPrefix(Grammar.garbagePrefix) }
         let speechFrames = words.reduce(0) { $0 + max(0, $1.endFrame - $1.startFrame + 1) }
         guard garbage.isEmpty, !commandWords.isEmpty, speechFrames > 0 else {
-            return (Recognition(text: nil, confidence: 0, hypothesis: decoding.hypothesis, margin: nil), false)
+            var hearing = refused(decoding.hypothesis)
+            if let start = words.first?.startFrame, let end = words.last?.endFrame, !garbage.isEmpty {
+                hearing.garbage = (start...max(start, end), garbage.contains { !$0.word.hasPrefix(Grammar.phonePrefix) })
+            }
+            return hearing
+        }
+        if let speech, let end = words.last?.endFrame, end + Self.forcedEnding < speech.upperBound {
+            return refused(decoding.hypothesis + " | ends before the speech does")
         }
         let spoken = commandWords.map(\.baseWord)
         let text = spoken.joined(separator: " ")
@@ -121,16 +159,16 @@ public final class SpeechRecognizer: @unchecked Sendable {
             margin = Double(Int(decoding.score) - Int(open.score)) / Double(max(1, decoding.frames))
             hypothesis += " | " + open.hypothesis
             let required = threshold + extra + Grammar.extraMargin(spoken) - (removingNoise ? Self.noiseRemovalAllowance : 0)
-            guard let margin, margin >= required else {
-                return (Recognition(text: nil, confidence: 0, hypothesis: hypothesis, margin: margin), false)
-            }
+            guard let margin, margin >= required else { return refused(hypothesis, margin: margin) }
             // A logistic around the required margin: 0.5 at it, near 1 well above.
             confidence = 1 / (1 + exp(-(margin - required) / 2))
         }
         if let again = stateHeardAgain(spoken, features: features, by: check), again != spoken {
-            return (Recognition(text: nil, confidence: 0, hypothesis: hypothesis + " | again: " + again.joined(separator: " "), margin: margin), true)
+            var hearing = refused(hypothesis + " | again: " + again.joined(separator: " "), margin: margin)
+            hearing.stateInDoubt = true
+            return hearing
         }
-        return (Recognition(text: text, confidence: confidence, hypothesis: hypothesis, margin: margin), false)
+        return Hearing(recognition: Recognition(text: text, confidence: confidence, hypothesis: hypothesis, margin: margin))
     }
 
     /// The command's words as heard again with only its state word open

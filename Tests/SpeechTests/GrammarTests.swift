@@ -126,6 +126,20 @@ struct GrammarTests {
         #expect(!pluralOnly.jsgf.contains("<singularname>") && pluralOnly.jsgf.contains("[<det>] (<pluralname> [(to | "), "\(pluralOnly.jsgf)")
     }
 
+    @Test("the grammar without its garbage loop has the same rules and only the phrases at the top; nothing to say, no such grammar")
+    func withoutGarbage() {
+        let lamp = Device(id: "lamp", name: "reading lamp", area: "den")
+        let grammar = Grammar(devices: [lamp], shortcuts: [VoiceShortcut(invocationPhrase: "lights out",
+                                                                          shortcut: Shortcut(intent: ToggleStateIntent(deviceID: "lamp", state: .off)))])
+        let top = "public <utterance> = (<shortcut> | <shortcutpartial> | <generic> | <question>)"
+        #expect(grammar.jsgf.contains(top + " | <garbage>;\n"), "\(grammar.jsgf)")
+        #expect(grammar.withoutGarbage == grammar.jsgf.replacingOccurrences(of: top + " | <garbage>;", with: top + ";"))
+        #expect(grammar.withoutGarbage?.contains("<partial> = reading <otherwise>;") == true, "the phone loops stay")
+        let nothing = Grammar(devices: [], shortcuts: [])
+        #expect(nothing.withoutGarbage == nil)
+        #expect(nothing.jsgf.contains("public <utterance> = <garbage>;\n"), "\(nothing.jsgf)")
+    }
+
     @Test("a command's state check: its words with the state word open, only for one state word")
     func stateCheck() {
         #expect(Grammar.stateCheck(["turn", "the", "lamp", "off"]) == "#JSGF V1.0;\ngrammar check;\npublic <check> = turn the lamp (off | on);\n")

@@ -140,6 +140,26 @@ struct RecognizerTests {
         #expect(accepted.isEmpty, "\(accepted)")
     }
 
+    @Test("a command the garbage loop took is heard once more without it; a shortcut with more said after it is not")
+    func withoutGarbageLoop() async throws {
+        let devices = [Device(id: "pinball", name: "pinball machine", area: "basement"), Device(id: "koi", name: "koi pond filter", area: "garden"),
+                       Device(id: "hair", name: "hair iron", area: "bathroom"), Device(id: "bidet", name: "bidet seat", area: "bathroom")]
+        let bedtime = VoiceShortcut(invocationPhrase: "bedtime", shortcut: Shortcut(intent: ToggleStateIntent(deviceID: "pinball", state: .on)))
+        let recognizer = try await blocking { try SpeechRecognizer(devices: devices, shortcuts: [bedtime]) }
+        // flite slt's "turn", "enable", "power" and "bedtime" began as "g_pinball" and the rest followed into the garbage loop:
+        // 0 of these 5 were heard before the hearing without the loop, 4 after (5 when the other warp hears without it too).
+        let (right, wrong) = try await score([("turn on the koi pond filter", "koi", .on), ("enable my hair iron", "hair", .on),
+                                              ("power off the bidet seat in the bathroom", "bidet", .off),
+                                              ("turn the pinball machine on", "pinball", .on), ("bedtime", "pinball", .on)],
+                                             voices: ["slt"], recognizer: recognizer, devices: devices, shortcuts: [bedtime])
+        #expect(wrong.isEmpty, "\(wrong)")
+        #expect(right >= 4, "\(right) of 5 recognized")
+        // Without the loop "bedtime story please" is "bedtime" and silence, ending where "story" begins: refused.
+        let accepted = try await accepted(["bedtime story please"], voices: ["slt", "awb", "rms", "kal16"], recognizer: recognizer,
+                                          devices: devices, shortcuts: [bedtime])
+        #expect(accepted.isEmpty, "\(accepted)")
+    }
+
     @Test("a near miss, a device's first word and then another, switches nothing")
     func nearMisses() async throws {
         let accepted = try await accepted(["turn on the desk drawer", "turn off the kitchen radio", "switch off the christmas lights",
