@@ -42,9 +42,9 @@ extension SpeechRecognizer {
     /// with 100 devices and 1,000 shortcuts 0.077–0.078 → 0.085–0.090
     /// (`voiceplug bench --speech`, one core, four runs each, interleaved):
     /// its non-command is heard twice.
-    /// Since the hearing without the garbage loop (see `forcedMargin`) this
-    /// second hearing is made only after a first that found a command and
-    /// refused it; after the garbage path the other warp hears without it.
+    /// Since the hearing without the garbage loop (see `forcedMargin`), not
+    /// after a first hearing that went into the loop of words: that one is
+    /// heard again with its own warp, without the loop.
     static func retryWarp(after first: Double) -> Double { first == 0.9 ? 1.2 : 0.9 }
     static let retryMargin = 12.0
 
