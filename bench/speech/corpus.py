@@ -20,7 +20,7 @@ a ninth and a tenth kept unseen until the end of the stop that measured them, an
 for a change the tenth suggested, a twelfth kept unseen until the end of the stop after,
 a thirteenth, a fourteenth, a fifteenth, a sixteenth, a seventeenth, an eighteenth, a nineteenth,
 a twentieth, a twenty-first, a twenty-second, a twenty-third, a twenty-fourth, a twenty-fifth,
-a twenty-sixth, a twenty-seventh and a twenty-eighth likewise (the twentieth with flite kal's
+a twenty-sixth, a twenty-seventh, a twenty-eighth and a twenty-ninth likewise (the twentieth with flite kal's
 8 kHz files as flite writes them, too); and, on
 request, ../shared/corpus's templates and negatives (--set shared-corpus) and the
 fifteenth's commands by every espeak-ng variant (--set variants). For each: in-grammar utterances (generic commands
@@ -1185,10 +1185,50 @@ TWENTY_EIGHTH_UNSEEN = {
         "turn up the heat", "what day is it today", "the fog is thick",
     ],
     # Voices: flite slt and rms, espeak-ng en-us, en-gb-x-rp and en-029 at 150-160, and the variants Storm, f2 (en-gb)
-    # and m4 at 160-170; written at the end of a stop and left unheard, for the next stop to hear first.
+    # and m4 at 160-170; written at the end of a stop and left unheard; heard first at the next stop's start.
     "voices": [("flite", "slt"), ("flite", "rms"), ("espeak", "en-us", "150"), ("espeak", "en-gb-x-rp", "160"),
                ("espeak", "en-029", "160"), ("espeak", "en-us+Storm", "160"), ("espeak", "en-gb+f2", "165"),
                ("espeak", "en-us+m4", "170")],
+}
+TWENTY_NINTH_UNSEEN = {
+    "config": {"devices": [
+        {"id": "smoker", "name": "pellet smoker", "area": "patio", "protocol": "tasmota", "topic": "pellet_smoker"},
+        {"id": "terrarium", "name": "terrarium lamp", "area": "study", "protocol": "shelly", "topic": "shellyplug-terrarium"},
+        {"id": "espresso", "name": "espresso grinder", "area": "kitchen", "protocol": "zigbee2mqtt", "topic": "espresso_grinder"},
+        {"id": "sauna", "name": "infrared sauna", "area": "basement", "protocol": "tasmota", "topic": "infrared_sauna"},
+        {"id": "blinds", "name": "window blinds", "aliases": ["shades"], "area": "bedroom", "protocol": "shelly",
+         "topic": "shellyplug-blinds"},
+        {"id": "lantern", "name": "paper lantern", "area": "hallway", "protocol": "zigbee2mqtt", "topic": "paper_lantern"},
+        {"id": "dehydrator", "name": "food dehydrator", "area": "pantry", "protocol": "tasmota", "topic": "food_dehydrator"},
+        {"id": "jukebox", "name": "jukebox", "area": "game room", "protocol": "shelly", "topic": "shellyplug-jukebox"},
+        {"id": "tower", "name": "cat tower light", "protocol": "zigbee2mqtt", "topic": "cat_tower_light"},
+        {"id": "icebath", "name": "ice bath chiller", "area": "garage", "protocol": "tasmota", "topic": "ice_bath_chiller"},
+    ]},
+    "shortcuts": [("jukebox", "on", "play it again"), ("sauna", "on", "time to sweat"), ("lantern", "off", "night night")],
+    "in": [
+        ("turn on the pellet smoker", "smoker", "on"), ("switch off the terrarium lamp in the study", "terrarium", "off"),
+        ("activate the espresso grinder", "espresso", "on"), ("the infrared sauna off", "sauna", "off"),
+        ("power on the window blinds", "blinds", "on"), ("set the shades to off", "blinds", "off"),
+        ("turn the paper lantern on", "lantern", "on"), ("enable my food dehydrator", "dehydrator", "on"),
+        ("disable the jukebox in the game room", "jukebox", "off"), ("bring the cat tower light to on", "tower", "on"),
+        ("ice bath chiller off", "icebath", "off"), ("deactivate the patio pellet smoker", "smoker", "off"),
+        ("switch on the terrarium lamp please", "terrarium", "on"), ("change the espresso grinder to off", "espresso", "off"),
+        ("turn off our food dehydrator", "dehydrator", "off"), ("could you turn on the ice bath chiller", "icebath", "on"),
+        ("switch the cat tower light off", "tower", "off"),
+        ("play it again", "jukebox", "on"), ("time to sweat", "sauna", "on"), ("night night", "lantern", "off"),
+    ],
+    "out": [
+        "play it cool", "time to eat", "night owl", "turn on the paper shredder", "switch off the window fan",
+        "activate the espresso machine", "disable the cat flap", "power on the ice maker", "set the terrarium heater to off",
+        "how hot is the sauna", "is the smoker still smoking", "the blinds are stuck", "the lantern looks pretty",
+        "grind some coffee beans", "where is the cat", "the patio is wet", "put a record on the jukebox",
+        "turn down the music", "what is the date", "my feet are freezing",
+    ],
+    # Voices: flite awb and kal16, espeak-ng en-us at 170, en-gb-scotland and en-gb-x-gbcwmd at 160, and the variants
+    # Alex, klatt2 and Steph (en-gb) at 155-165; written at the end of a stop and left unheard, for the next stop to hear first.
+    "voices": [("flite", "awb"), ("flite", "kal16"), ("espeak", "en-us", "170"), ("espeak", "en-gb-scotland", "160"),
+               ("espeak", "en-gb-x-gbcwmd", "160"), ("espeak", "en-us+Alex", "160"), ("espeak", "en-us+klatt2", "155"),
+               ("espeak", "en-gb+Steph", "165")],
 }
 SCENARIOS = [("example", EXAMPLE), ("held-out", HELD_OUT), ("validation", VALIDATION), ("final-check", FINAL_CHECK), ("fresh", FRESH),
              ("forms", FORMS), ("second-fresh", SECOND_FRESH), ("third-fresh", THIRD_FRESH),
@@ -1204,7 +1244,8 @@ SCENARIOS = [("example", EXAMPLE), ("held-out", HELD_OUT), ("validation", VALIDA
              ("twenty-third-unseen", TWENTY_THIRD_UNSEEN),
              ("twenty-fourth-unseen", TWENTY_FOURTH_UNSEEN), ("twenty-fifth-unseen", TWENTY_FIFTH_UNSEEN),
              ("twenty-sixth-unseen", TWENTY_SIXTH_UNSEEN),
-             ("twenty-seventh-unseen", TWENTY_SEVENTH_UNSEEN), ("twenty-eighth-unseen", TWENTY_EIGHTH_UNSEEN)]
+             ("twenty-seventh-unseen", TWENTY_SEVENTH_UNSEEN), ("twenty-eighth-unseen", TWENTY_EIGHTH_UNSEEN),
+             ("twenty-ninth-unseen", TWENTY_NINTH_UNSEEN)]
 def shared_corpus():
     """../shared/corpus (the text matcher's development corpus) as a set: its 30 devices with their areas, its
     Home Assistant templates as in-grammar and its negatives as out-of-grammar utterances, by two default voices
