@@ -103,15 +103,17 @@ extension SpeechRecognizer {
         let dictPath = folder.appendingPathComponent("words.dict").path
         try grammar.jsgf.write(toFile: jsgfPath, atomically: true, encoding: .utf8)
         try pronunciations.fileText.write(toFile: dictPath, atomically: true, encoding: .utf8)
+        func decoder(jsgf: String?) throws -> PocketSphinxDecoder {
+            try PocketSphinxDecoder(arguments: ["-hmm", hmm, "-dict", dictPath] + (jsgf.map { ["-jsgf", $0] } ?? []) + sharedArguments)
+        }
         var forced: PocketSphinxDecoder?
         if let withoutGarbage = grammar.withoutGarbage {
             let forcedPath = folder.appendingPathComponent("forced.jsgf").path
             try withoutGarbage.write(toFile: forcedPath, atomically: true, encoding: .utf8)
-            forced = try PocketSphinxDecoder(arguments: ["-hmm", hmm, "-dict", dictPath, "-jsgf", forcedPath] + sharedArguments)
+            forced = try decoder(jsgf: forcedPath)
         }
         return GrammarDecoders(
-            search: try PocketSphinxDecoder(arguments: ["-hmm", hmm, "-dict", dictPath, "-jsgf", jsgfPath] + sharedArguments),
-            check: try PocketSphinxDecoder(arguments: ["-hmm", hmm, "-dict", dictPath] + sharedArguments), forced: forced,
+            search: try decoder(jsgf: jsgfPath), check: try decoder(jsgf: nil), forced: forced,
             matcher: PhraseMatcher(devices: devices), shortcuts: ShortcutIndex(shortcuts))
     }
 }

@@ -86,11 +86,12 @@ public final class SpeechRecognizer: @unchecked Sendable {
 
     private func recognizeConditioned(_ audio: RecognizerAudio, removingNoise: Bool) throws -> Recognition {
         let first = Self.warp(pitch: Pitch.median(audio.samples))
-        let heard = try recognize(audio, warp: first, extra: 0, removingNoise: removingNoise)
+        let features = try self.features(audio, warp: first, removingNoise: removingNoise)
+        let heard = try recognize(features, extra: 0, removingNoise: removingNoise)
         guard heard.recognition.text == nil, !heard.stateInDoubt, openDecoder != nil else { return heard.recognition }
         if let garbage = heard.garbage, garbage.usedLoop {
             // Into the garbage loop: heard again without it, with the same warp (see `forcedMargin`).
-            var forced = try recognize(audio, warp: first, extra: Self.forcedMargin, removingNoise: removingNoise, forcedOnto: garbage.frames)
+            var forced = try recognize(features, extra: Self.forcedMargin, removingNoise: removingNoise, forcedOnto: garbage.frames)
             guard forced.recognition.text == nil else {
                 forced.recognition.hypothesis += " | heard without the garbage loop"
                 return forced.recognition
@@ -101,7 +102,8 @@ public final class SpeechRecognizer: @unchecked Sendable {
             return refused
         }
         let warp = Self.retryWarp(after: first)
-        var again = try recognize(audio, warp: warp, extra: Self.retryMargin, removingNoise: removingNoise).recognition
+        let warped = try self.features(audio, warp: warp, removingNoise: removingNoise)
+        var again = try recognize(warped, extra: Self.retryMargin, removingNoise: removingNoise).recognition
         guard again.text != nil else { return heard.recognition }
         again.hypothesis += " | heard again with warp \(warp)"
         return again
@@ -118,19 +120,25 @@ public final class SpeechRecognizer: @unchecked Sendable {
         var garbage: (frames: ClosedRange<Int>, usedLoop: Bool)?
     }
 
-    /// One hearing with one warp; a command needs `threshold + extra` (and
-    /// its form's `Grammar.extraMargin`). With `forcedOnto`, heard without
-    /// the garbage loop (`Grammar.withoutGarbage`), and a command must end
-    /// near where those frames do (see `forcedEnding`).
-    private func recognize(_ audio: RecognizerAudio, warp: Double, extra: Double, removingNoise: Bool,
-                           forcedOnto speech: ClosedRange<Int>? = nil) throws -> Hearing {
-        let (features, decoding, check) = try lock.withLock {
+    /// The utterance's features with one warp, for every hearing with it.
+    private func features(_ audio: RecognizerAudio, warp: Double, removingNoise: Bool) throws -> Features {
+        try lock.withLock {
             guard let frontEnd = frontEnds[FrontEndKey(warp: warp, removingNoise: removingNoise)] else {
                 throw SpeechError.decoder("no front end for the warp \(warp)")
             }
-            let features = try frontEnd.features(audio.samples)
+            return try frontEnd.features(audio.samples)
+        }
+    }
+
+    /// One hearing of features made with one warp; a command needs
+    /// `threshold + extra` (and its form's `Grammar.extraMargin`). With
+    /// `forcedOnto`, heard without the garbage loop (`Grammar.withoutGarbage`),
+    /// and a command must end near where those frames do (see `forcedEnding`).
+    private func recognize(_ features: Features, extra: Double, removingNoise: Bool,
+                           forcedOnto speech: ClosedRange<Int>? = nil) throws -> Hearing {
+        let (decoding, check) = try lock.withLock {
             let search = speech == nil ? decoders.search : decoders.forced
-            return (features, try search.map { try $0.decode(features) }, decoders.check)
+            return (try search.map { try $0.decode(features) }, decoders.check)
         }
         func refused(_ hypothesis: String, margin: Double? = nil) -> Hearing {
             Hearing(recognition: Recognition(text: nil, confidence: 0, hypothesis: hypothesis, margin: margin))
