@@ -36,7 +36,8 @@ extension SpeechRecognizer {
     private static let sharedArguments = ["-logfn", "/dev/null", "-samprate", "16000", "-remove_noise", "no",
                                           "-warp_type", "inverse_linear", "-warp_params", "1.0"]
 
-    private static func hmmPath(_ model: String) -> String {
+    /// The folder of the acoustic model inside `model` (or `model` itself).
+    static func hmmPath(_ model: String) -> String {
         FileManager.default.fileExists(atPath: model + "/en-us/mdef") ? model + "/en-us" : model
     }
 
@@ -58,10 +59,24 @@ extension SpeechRecognizer {
     /// 0.081–0.083 (three interleaved runs). Narrower beams instead (`-beam
     /// 1e-40 -wbeam 1e-24`) saved as much and cost more in-grammar; both
     /// together, more still.
-    static func makeOpenDecoder(model: String) throws -> PocketSphinxDecoder {
-        try PocketSphinxDecoder(arguments: ["-hmm", hmmPath(model), "-lm", model + "/en-us.lm.bin", "-dict", model + "/cmudict-en-us.dict",
-                                            "-fwdflat", "no", "-bestpath", "no", "-maxhmmpf", "1000", "-maxwpf", "3", "-topn", "2", "-ds", "2"]
-                                + sharedArguments)
+    static func makeOpenDecoder(model: String, adaptation: SpeakerAdaptation?) throws -> PocketSphinxDecoder {
+        try withAdaptation(adaptation) { acoustic in
+            try PocketSphinxDecoder(arguments: ["-hmm", hmmPath(model), "-lm", model + "/en-us.lm.bin", "-dict", model + "/cmudict-en-us.dict",
+                                                "-fwdflat", "no", "-bestpath", "no", "-maxhmmpf", "1000", "-maxwpf", "3", "-topn", "2", "-ds", "2"]
+                                    + acoustic)
+        }
+    }
+
+    /// Runs `start` with `sharedArguments` and, when there is an adaptation,
+    /// `-mllr` and a file of its checked transform that lives until `start`
+    /// returns (decoders read it while they start): every decoder applies it,
+    /// and a file changed since it was checked never reaches PocketSphinx.
+    static func withAdaptation<Result>(_ adaptation: SpeakerAdaptation?, _ start: ([String]) throws -> Result) throws -> Result {
+        guard let adaptation else { return try start(sharedArguments) }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("voiceplug-mllr-\(UUID().uuidString.prefix(8))").path
+        try adaptation.transform.write(toFile: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        return try start(sharedArguments + ["-mllr", file])
     }
 
     /// A decoder's first utterance after start decodes differently (its frame counters): spend it on silence.
@@ -85,7 +100,8 @@ extension SpeechRecognizer {
 
     /// The grammar decoders. PocketSphinx reads the grammar and dictionary files
     /// while it starts, so they live in a folder of their own only until then.
-    static func makeDecoders(devices: [Device], shortcuts: [VoiceShortcut], model: String) throws -> GrammarDecoders {
+    static func makeDecoders(devices: [Device], shortcuts: [VoiceShortcut], model: String,
+                             adaptation: SpeakerAdaptation?) throws -> GrammarDecoders {
         let hmm = hmmPath(model)
         guard FileManager.default.fileExists(atPath: hmm + "/mdef") else { throw SpeechError.model("no acoustic model at \(model)") }
         let dictionary = model + "/cmudict-en-us.dict"
@@ -103,17 +119,19 @@ extension SpeechRecognizer {
         let dictPath = folder.appendingPathComponent("words.dict").path
         try grammar.jsgf.write(toFile: jsgfPath, atomically: true, encoding: .utf8)
         try pronunciations.fileText.write(toFile: dictPath, atomically: true, encoding: .utf8)
-        func decoder(jsgf: String?) throws -> PocketSphinxDecoder {
-            try PocketSphinxDecoder(arguments: ["-hmm", hmm, "-dict", dictPath] + (jsgf.map { ["-jsgf", $0] } ?? []) + sharedArguments)
+        return try withAdaptation(adaptation) { acoustic in
+            func decoder(jsgf: String?) throws -> PocketSphinxDecoder {
+                try PocketSphinxDecoder(arguments: ["-hmm", hmm, "-dict", dictPath] + (jsgf.map { ["-jsgf", $0] } ?? []) + acoustic)
+            }
+            var forced: PocketSphinxDecoder?
+            if let withoutGarbage = grammar.withoutGarbage {
+                let forcedPath = folder.appendingPathComponent("forced.jsgf").path
+                try withoutGarbage.write(toFile: forcedPath, atomically: true, encoding: .utf8)
+                forced = try decoder(jsgf: forcedPath)
+            }
+            return GrammarDecoders(
+                search: try decoder(jsgf: jsgfPath), check: try decoder(jsgf: nil), forced: forced,
+                matcher: PhraseMatcher(devices: devices), shortcuts: ShortcutIndex(shortcuts))
         }
-        var forced: PocketSphinxDecoder?
-        if let withoutGarbage = grammar.withoutGarbage {
-            let forcedPath = folder.appendingPathComponent("forced.jsgf").path
-            try withoutGarbage.write(toFile: forcedPath, atomically: true, encoding: .utf8)
-            forced = try decoder(jsgf: forcedPath)
-        }
-        return GrammarDecoders(
-            search: try decoder(jsgf: jsgfPath), check: try decoder(jsgf: nil), forced: forced,
-            matcher: PhraseMatcher(devices: devices), shortcuts: ShortcutIndex(shortcuts))
     }
 }

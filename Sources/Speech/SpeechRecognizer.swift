@@ -7,7 +7,9 @@ import VoiceShortcuts
 public final class SpeechRecognizer: @unchecked Sendable {
     public static let defaultModel = "/usr/share/pocketsphinx/model/en-us"
 
-    private let model: String
+    let model: String
+    /// The speaker's adaptation every decoder applies, if any.
+    public let adaptation: SpeakerAdaptation?
     private let lock = NSLock()
     private var decoders: GrammarDecoders
     /// The second pass: the model's open-vocabulary language model and full dictionary.
@@ -24,13 +26,15 @@ public final class SpeechRecognizer: @unchecked Sendable {
     /// (`Grammar.extraMargin`).
     public var threshold: Double
 
-    /// Builds the grammar and starts the decoder.
+    /// Builds the grammar and starts the decoder, with the model adapted to a speaker when `adaptation` is given.
     public init(devices: [Device], shortcuts: [VoiceShortcut], model: String = SpeechRecognizer.defaultModel,
-                threshold: Double = SpeechRecognizer.defaultThreshold, secondPass: Bool = true) throws {
+                threshold: Double = SpeechRecognizer.defaultThreshold, secondPass: Bool = true,
+                adaptation: SpeakerAdaptation? = nil) throws {
         self.model = model
         self.threshold = threshold
-        decoders = try Self.makeDecoders(devices: devices, shortcuts: shortcuts, model: model)
-        openDecoder = secondPass ? try Self.makeOpenDecoder(model: model) : nil
+        self.adaptation = adaptation
+        decoders = try Self.makeDecoders(devices: devices, shortcuts: shortcuts, model: model, adaptation: adaptation)
+        openDecoder = secondPass ? try Self.makeOpenDecoder(model: model, adaptation: adaptation) : nil
         var frontEnds: [FrontEndKey: FrontEnd] = [:]
         for warp in Self.warps {
             for removingNoise in [false, true] {
@@ -50,7 +54,7 @@ public final class SpeechRecognizer: @unchecked Sendable {
 
     /// Rebuilds the grammar and swaps in new decoders (the old ones serve until then).
     public func rebuild(devices: [Device], shortcuts: [VoiceShortcut]) throws {
-        let fresh = try Self.makeDecoders(devices: devices, shortcuts: shortcuts, model: model)
+        let fresh = try Self.makeDecoders(devices: devices, shortcuts: shortcuts, model: model, adaptation: adaptation)
         if let silence = try? lock.withLock({ try frontEnds[Self.silenceFrontEnd]?.features([Int16](repeating: 0, count: 1600)) }) {
             Self.warm(fresh, with: silence)
         }
@@ -121,7 +125,7 @@ public final class SpeechRecognizer: @unchecked Sendable {
     }
 
     /// The utterance's features with one warp, for every hearing with it.
-    private func features(_ audio: RecognizerAudio, warp: Double, removingNoise: Bool) throws -> Features {
+    func features(_ audio: RecognizerAudio, warp: Double, removingNoise: Bool) throws -> Features {
         try lock.withLock {
             guard let frontEnd = frontEnds[FrontEndKey(warp: warp, removingNoise: removingNoise)] else {
                 throw SpeechError.decoder("no front end for the warp \(warp)")
