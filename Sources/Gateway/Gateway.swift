@@ -23,6 +23,8 @@ public final class Gateway: Sendable {
         public var shareGroup: String?
         /// Whether to load the speech recognizer for `voiceplug/audio`.
         public var speech = true
+        /// The speaker's adaptation of the acoustic model (`voiceplug adapt`), if any.
+        public var speechAdaptation: SpeakerAdaptation?
 
         public init(broker: MQTTConfiguration, brokerURL: String, configuration: VoicePlugConfiguration, shareGroup: String? = nil) {
             self.broker = broker
@@ -82,10 +84,11 @@ public final class Gateway: Sendable {
             if settings.speech {
                 // Loaded off the cooperative threads: two decoders take a moment of CPU.
                 let devices = settings.configuration.devices, shortcuts = registry.allVoiceShortcuts(), log = log, speech = speech
+                let adaptation = settings.speechAdaptation
                 Thread {
                     do {
-                        speech.fill(try SpeechRecognizer(devices: devices, shortcuts: shortcuts))
-                        log.log(.info, "speech recognition ready")
+                        speech.fill(try SpeechRecognizer(devices: devices, shortcuts: shortcuts, adaptation: adaptation))
+                        log.log(.info, "speech recognition ready" + (adaptation.map { ", adapted to the speaker of \($0.path)" } ?? ""))
                     } catch {
                         speech.fill(nil)
                         log.log(.warning, "no speech recognition: \(error)")

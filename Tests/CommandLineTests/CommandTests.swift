@@ -81,12 +81,18 @@ struct CommandTests {
         #expect(await workspace.run("shortcuts", "nope").code == .usage)
         #expect(await workspace.run("nope").code == .usage)
         #expect(await workspace.run().code == .usage)
+        #expect(await workspace.run("adapt").code == .usage)
+        #expect(await workspace.run("adapt", "--prompts", "a.wav").code == .usage)
+        // The gateway reads the speaker adaptation before it connects: a bad one stops it at once.
+        try Data("not a transform".utf8).write(to: workspace.url.appendingPathComponent("voiceplug.adaptation"))
+        let run = await workspace.run("run", "--broker", "mqtt://127.0.0.1:9")
+        #expect(run.code == .usage && run.err.contains("voiceplug.adaptation' is not a speaker adaptation"), "\(run.err)")
     }
 
     @Test("every command prints --help and exits 0", arguments: [
         ["--help"], ["shortcuts", "--help"], ["shortcuts", "add", "--help"], ["shortcuts", "edit", "--help"],
         ["shortcuts", "delete", "--help"], ["shortcuts", "list", "--help"], ["shortcuts", "status", "--help"],
-        ["shortcuts", "suggest", "--help"], ["shortcuts", "import", "--help"], ["match", "--help"], ["demo", "--help"], ["bench", "--help"], ["hear", "--help"], ["run", "--help"],
+        ["shortcuts", "suggest", "--help"], ["shortcuts", "import", "--help"], ["match", "--help"], ["demo", "--help"], ["bench", "--help"], ["hear", "--help"], ["adapt", "--help"], ["run", "--help"],
         ["say", "--help"], ["plugs", "--help"],
     ])
     func help(arguments: [String]) async throws {

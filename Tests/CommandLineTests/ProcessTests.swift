@@ -76,6 +76,38 @@ struct ProcessTests {
         #expect(try Data(contentsOf: file) == Data("these are my notes, not a database\n".utf8))
     }
 
+    @Test("adapt: its prompts, a missing transcript and too few recordings refused, then an adaptation hear reads")
+    func adapt() async throws {
+        let workspace = try Workspace()
+        let (listed, prompts, _) = try await voiceplug(["adapt", "--prompts"], in: workspace)
+        #expect(listed == 0 && prompts.split(separator: "\n").count == 20)
+        for (index, prompt) in prompts.split(separator: "\n").prefix(6).enumerated() {
+            let spoken = try await blocking { try synthesizeWAV(String(prompt), voice: "slt") }
+            try spoken.write(to: workspace.url.appendingPathComponent("p\(index).wav"))
+            if index < 5 { try (prompt + "\n").write(to: workspace.url.appendingPathComponent("p\(index).txt"), atomically: true, encoding: .utf8) }
+        }
+        let files = (0..<5).map { "p\($0).wav" }
+        let (missing, _, missingError) = try await voiceplug(["adapt"] + files + ["p5.wav"], in: workspace)
+        #expect(missing == 2 && missingError.contains("no transcript for 'p5.wav': put what was said in 'p5.txt'"), "\(missingError)")
+        let (few, _, fewError) = try await voiceplug(["adapt"] + files.prefix(4), in: workspace)
+        #expect(few == 2 && fewError.contains("too few"), "\(fewError)")
+        let adaptation = workspace.url.appendingPathComponent("voiceplug.adaptation")
+        #expect(!FileManager.default.fileExists(atPath: adaptation.path))
+
+        try "completely different words here today\n".write(to: workspace.url.appendingPathComponent("p5.txt"), atomically: true, encoding: .utf8)
+        let (made, out, err) = try await voiceplug(["adapt"] + files + ["p5.wav"], in: workspace)
+        #expect(made == 0 && out.contains("written to") && out.contains("from 5 of 6 recordings"), "\(out) \(err)")
+        #expect(err.contains("p5.wav was left out: its audio did not match its text"), "\(err)")
+        #expect(FileManager.default.fileExists(atPath: adaptation.path))
+        let (heard, text, _) = try await voiceplug(["hear", "p0.wav"], in: workspace)  // "turn on the kitchen lamp", with it
+        #expect(heard == 0 && text == "turn on the kitchen lamp\n")
+        try Data("1\n3\n13\n".utf8).write(to: adaptation)
+        let (broken, _, brokenError) = try await voiceplug(["hear", "p0.wav"], in: workspace)
+        #expect(broken == 2 && brokenError.contains("voiceplug.adaptation' is not a speaker adaptation"), "\(brokenError)")
+        let (absent, _, absentError) = try await voiceplug(["hear", "p0.wav", "--adaptation", "none.adaptation"], in: workspace)
+        #expect(absent == 2 && absentError.contains("cannot read"), "\(absentError)")
+    }
+
     @Test("two processes creating one new store at the same moment: both adds succeed (100 rounds)")
     func concurrentCreation() async throws {
         let workspace = try Workspace(configuration: nil)

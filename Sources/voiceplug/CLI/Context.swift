@@ -1,5 +1,6 @@
 import CommandLineSupport
 import Foundation
+import Speech
 import Storage
 import VoiceShortcuts
 
@@ -11,9 +12,15 @@ struct Context {
     let console: Console
     let configuration: VoicePlugConfiguration?
     let storePath: String
+    /// Where the speaker adaptation is (`--adaptation FILE`, else
+    /// `voiceplug.adaptation` beside the configuration, else in the current folder).
+    let adaptationPath: String
+    /// Whether `--adaptation` named it.
+    let adaptationGiven: Bool
 
     static let defaultConfigName = "voiceplug.json"
     static let defaultStoreName = "voiceplug.db"
+    static let defaultAdaptationName = "voiceplug.adaptation"
 
     init(_ arguments: Arguments, console: Console) throws {
         self.console = console
@@ -40,13 +47,17 @@ struct Context {
         } else {
             configuration = nil
         }
-        if let db = arguments.options["db"] {
-            storePath = absolute(db)
-        } else if let configPath {
-            storePath = URL(fileURLWithPath: configPath).deletingLastPathComponent().appendingPathComponent(Self.defaultStoreName).path
-        } else {
-            storePath = folder.appendingPathComponent(Self.defaultStoreName).path
-        }
+        let home = configPath.map { URL(fileURLWithPath: $0).deletingLastPathComponent() } ?? folder
+        storePath = arguments.options["db"].map(absolute) ?? home.appendingPathComponent(Self.defaultStoreName).path
+        adaptationPath = arguments.options["adaptation"].map(absolute) ?? home.appendingPathComponent(Self.defaultAdaptationName).path
+        adaptationGiven = arguments.options["adaptation"] != nil
+    }
+
+    /// The speaker adaptation to hear with: the one `--adaptation` names
+    /// (which must be there), else the default file when it is there.
+    func adaptation() throws -> SpeakerAdaptation? {
+        guard adaptationGiven || FileManager.default.fileExists(atPath: adaptationPath) else { return nil }
+        return try SpeakerAdaptation(contentsOf: adaptationPath)
     }
 
     var devices: [Device] { configuration?.devices ?? [] }
@@ -78,6 +89,7 @@ func report(_ error: Error, command: String, console: Console) -> ExitCode {
     case let error as RegistryError: ("\(error)", .failed)
     case let error as StoreError: ("\(error)", .unavailable)
     case let error as BrokerUnreachable: ("\(error)", .unavailable)
+    case SpeechError.adaptation(let problem): ("speaker adaptation: \(problem)", .usage)
     default: ("\(error)", .failed)
     }
     console.err("voiceplug \(command): \(message)\n")

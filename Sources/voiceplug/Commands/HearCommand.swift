@@ -9,8 +9,8 @@ import VoiceShortcuts
 enum HearCommand {
     static let spec = CommandSpec(
         name: "hear", summary: "Recognizes a spoken phrase offline from a WAV file (or raw 16 kHz PCM on standard input).",
-        usage: "hear WAVFILE|- [WAVFILE...] [--config FILE] [--db FILE] [--send] [--broker URL] [--timeout SECONDS] [--json]",
-        options: ["config", "db", "broker", "timeout", "threshold"], flags: ["send", "json"], positionals: 1...Int.max,
+        usage: "hear WAVFILE|- [WAVFILE...] [--config FILE] [--db FILE] [--adaptation FILE] [--send] [--broker URL] [--timeout SECONDS] [--json]",
+        options: ["config", "db", "broker", "timeout", "threshold", "adaptation"], flags: ["send", "json"], positionals: 1...Int.max,
         details: """
             WAVFILE        16-bit PCM or 32-bit float, mono or stereo, 8–48 kHz; - reads raw 16 kHz 16-bit
                            mono PCM from standard input
@@ -19,6 +19,8 @@ enum HearCommand {
             --send         send the recognized text to the gateway, as `voiceplug say` does (one file only)
             --json         {"text":…,"confidence":…,"margin":…,"hypothesis":…} (the hypothesis is the
                            decoders' raw output, for diagnosis: g_ words are the garbage path)
+            --adaptation FILE  the speaker adaptation to hear with (`voiceplug adapt`; default:
+                           voiceplug.adaptation beside the configuration, when it is there)
             --threshold M  the least margin accepted: how much better, per frame, the phrase explains the
                            audio than free English does (default \(SpeechRecognizer.defaultThreshold); lower
                            accepts more, including speech that was not a command)
@@ -48,7 +50,8 @@ enum HearCommand {
             // Every file is read before the recognizer starts, so a bad one fails fast.
             let audios = try sources.map { try readAudio($0, console: console) }
             let registry = try context.registry()
-            let recognizer = try SpeechRecognizer(devices: context.devices, shortcuts: registry.allVoiceShortcuts(), threshold: threshold)
+            let recognizer = try SpeechRecognizer(devices: context.devices, shortcuts: registry.allVoiceShortcuts(), threshold: threshold,
+                                                  adaptation: context.adaptation())
             // The grammar also holds what is said of a device without asking to switch it ("is the lamp on"), so
             // that it is heard as such; like a typed phrase, it is then no command.
             let matcher = PhraseMatcher(devices: context.devices), index = registry.index
@@ -91,6 +94,7 @@ enum HearCommand {
             return report(UsageError(message: "\(error)", command: spec.name), command: spec.name, console: console)
         } catch let error as SpeechError {
             console.err("voiceplug hear: \(error)\n")
+            if case .adaptation = error { return .usage }  // a file given to it, like a configuration
             return .unavailable
         } catch {
             return report(error, command: spec.name, console: console)

@@ -7,8 +7,8 @@ import VoiceShortcuts
 enum RunCommand {
     static let spec = CommandSpec(
         name: "run", summary: "Runs the gateway: phrases from MQTT switch the configured plugs.",
-        usage: "run [--config FILE] [--broker URL] [--db FILE] [--log-level error|warning|info|debug] [--share-group NAME]",
-        options: ["config", "broker", "db", "log-level", "share-group"], flags: ["no-speech"],
+        usage: "run [--config FILE] [--broker URL] [--db FILE] [--log-level error|warning|info|debug] [--share-group NAME] [--adaptation FILE]",
+        options: ["config", "broker", "db", "log-level", "share-group", "adaptation"], flags: ["no-speech"],
         details: """
             --config FILE      the devices (default: voiceplug.json in the current folder)
             --broker URL       mqtt://[user@]host:port or mqtts://… (default: the config's broker, else
@@ -19,6 +19,8 @@ enum RunCommand {
             --share-group NAME take phrases through an MQTT 5 shared subscription, so several gateways
                                on one broker each handle a part of them
             --no-speech        do not load the speech recognizer (no voiceplug/audio)
+            --adaptation FILE  the speaker adaptation to hear with (`voiceplug adapt`; default:
+                               voiceplug.adaptation beside the configuration, when it is there)
 
             Phrases: voiceplug/phrase (text, or {"text","id","replyTo"}), hermes/nlu/query and
             hermes/asr/textCaptured; spoken phrases: a WAV file on voiceplug/audio. Results: voiceplug/result (or replyTo, or the MQTT 5 response topic).
@@ -50,6 +52,7 @@ enum RunCommand {
             var settings = Gateway.Settings(broker: broker.mqtt, brokerURL: broker.url, configuration: configuration,
                                             shareGroup: parsed.options["share-group"])
             settings.speech = !parsed.flags.contains("no-speech")
+            if settings.speech { settings.speechAdaptation = try context.adaptation() }
             let log = GatewayLog(level: level) { console.err($0) }
             gateway = try Gateway(settings: settings, registry: context.registry(), log: log)
         } catch {

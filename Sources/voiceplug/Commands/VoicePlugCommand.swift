@@ -13,6 +13,7 @@ enum VoicePlugCommand {
           say PHRASE                                       send a phrase to the gateway, print the outcome
           plugs                                            the plugs' last known states
           hear WAVFILE                                     recognize a spoken phrase offline
+          adapt WAVFILE...                                 adapt speech recognition to one speaker
           shortcuts add|edit|delete|list|status|suggest|import   manage voice shortcuts
           match                                            match phrases from standard input, offline
           demo                                             a private broker and an MQTT round trip
@@ -49,8 +50,10 @@ enum VoicePlugCommand {
             return await PlugsCommand.run(rest, console: console)
         case "hear":
             return await HearCommand.run(rest, console: console)
+        case "adapt":
+            return await AdaptCommand.run(rest, console: console)
         default:
-            let known = ["shortcuts", "match", "demo", "run", "say", "hear", "plugs", "bench"]
+            let known = ["shortcuts", "match", "demo", "run", "say", "hear", "adapt", "plugs", "bench"]
             let hint = nearestName(to: command, among: known).map { " — did you mean '\($0)'?" } ?? ""
             console.err("voiceplug: unknown command '\(command)'\(hint) (see `voiceplug --help`)\n")
             return .usage
