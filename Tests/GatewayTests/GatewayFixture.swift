@@ -25,13 +25,16 @@ final class GatewayFixture: @unchecked Sendable {
 
     /// Starts everything; `extraDevices` are appended to the configuration's
     /// device list, `plugsimArguments` to plugsim's command line.
-    init(extraDevices: [String] = [], plugsimArguments: [String] = [], confirmTimeoutMs: Int = 1000, speech: Bool = false) async throws {
+    /// `adaptation` is written to voiceplug.adaptation beside the configuration, for the gateway to find.
+    init(extraDevices: [String] = [], plugsimArguments: [String] = [], confirmTimeoutMs: Int = 1000, speech: Bool = false,
+         adaptation: String? = nil) async throws {
         broker = try PrivateBroker.start()
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("voiceplug-e2e-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let devices = ([Self.devices] + extraDevices).joined(separator: ",\n")
         try "{\"broker\":\"\(broker.url)\",\"confirmTimeoutMs\":\(confirmTimeoutMs),\"devices\":[\n\(devices)\n]}"
             .write(to: folder.appendingPathComponent("voiceplug.json"), atomically: true, encoding: .utf8)
+        try adaptation?.write(to: folder.appendingPathComponent("voiceplug.adaptation"), atomically: true, encoding: .utf8)
         client = try MQTTClient(broker.configuration())
         try await client.connect()
         inbox = MessageCollector(client)
@@ -109,9 +112,9 @@ final class GatewayFixture: @unchecked Sendable {
 
 /// Runs `body` with a fixture that is always stopped.
 func withGateway<R>(extraDevices: [String] = [], plugsimArguments: [String] = [], confirmTimeoutMs: Int = 1000, speech: Bool = false,
-                    _ body: (GatewayFixture) async throws -> R) async throws -> R {
+                    adaptation: String? = nil, _ body: (GatewayFixture) async throws -> R) async throws -> R {
     let fixture = try await GatewayFixture(extraDevices: extraDevices, plugsimArguments: plugsimArguments,
-                                           confirmTimeoutMs: confirmTimeoutMs, speech: speech)
+                                           confirmTimeoutMs: confirmTimeoutMs, speech: speech, adaptation: adaptation)
     do {
         let result = try await body(fixture)
         await fixture.stop()

@@ -236,6 +236,23 @@ struct SpokenPhraseTests {
         }
     }
 
+    @Test("a speaker adaptation beside the configuration is loaded with the recognizer, and speech still switches plugs")
+    func adaptationLoaded() async throws {
+        // The identity transform (3 streams of 13): it changes nothing heard, so this shows the gateway's path to it.
+        let stream = ["13"] + (0..<13).map { row in (0..<13).map { $0 == row ? "1" : "0" }.joined(separator: " ") }
+            + [Array(repeating: "0", count: 13).joined(separator: " "), Array(repeating: "1", count: 13).joined(separator: " ")]
+        let identity = (["1", "3"] + stream + stream + stream).joined(separator: "\n") + "\n"
+        try await withGateway(speech: true, adaptation: identity) { gateway in
+            try await eventually("speech recognition to be ready", timeout: .seconds(20)) { [gateway] in
+                gateway.gateway.standardError.contains("speech recognition ready")
+            }
+            #expect(gateway.gateway.standardError.contains("adapted to the speaker of \(gateway.folder.path)/voiceplug.adaptation"))
+            let wav = try await blocking { try synthesizeWAV("turn on the christmas tree", voice: "slt") }
+            let heard = try await gateway.speakUntilSwitched(wav)
+            #expect(heard["ok"] as? Bool == true && heard["device"] as? String == "tree", "\(heard)")
+        }
+    }
+
     @Test("Hermes audio frames: the gateway finds the utterance, switches the plug and answers for the site")
     func hermesAudioFrames() async throws {
         try await withGateway(speech: true) { gateway in
