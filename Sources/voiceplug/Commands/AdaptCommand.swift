@@ -8,7 +8,7 @@ enum AdaptCommand {
     static let spec = CommandSpec(
         name: "adapt", summary: "Adapts speech recognition to one speaker from recordings of a few sentences.",
         usage: "adapt WAVFILE... [--config FILE] [--adaptation FILE] | adapt --prompts",
-        options: ["config", "db", "adaptation"], flags: ["prompts"], positionals: 0...Int.max,
+        options: ["config", "adaptation"], flags: ["prompts"], positionals: 0...Int.max,
         details: """
             WAVFILE           a recording of one sentence (any WAV `voiceplug hear` reads); what was said
                               is in the text file of the same name ending in .txt (kitchen.wav: kitchen.txt)
@@ -16,11 +16,12 @@ enum AdaptCommand {
             --adaptation FILE where to write it (default: voiceplug.adaptation beside the configuration,
                               else in the current folder); an adaptation there is replaced
 
-            Read the prompts (or sentences of your own, \(SpeechRecognizer.leastRecordings) at least, about twenty is good) in the
-            room and with the microphone you will use. `voiceplug hear` and `voiceplug run` then use the
-            adaptation (its default file when it is there, or --adaptation FILE); delete the file to stop.
-            A recording that does not match its text is left out and named. Needs sphinxtrain and
-            pocketsphinx (`make deps` installs them). Offline, on this machine.
+            Read the prompts (or sentences of your own: \(SpeechRecognizer.leastRecordings) at least, about twenty is good)
+            in the room and with the microphone you will use. `voiceplug hear` and `voiceplug run`
+            then use the adaptation (its default file when it is there, or --adaptation FILE);
+            delete the file to stop. A recording without speech, or plainly not of its text, is
+            left out and named. Needs sphinxtrain and pocketsphinx (`make deps` installs them).
+            Offline, on this machine.
             """)
 
     static func run(_ arguments: [String], console: Console) async -> ExitCode {

@@ -19,7 +19,8 @@ enum HearCommand {
             --send         send the recognized text to the gateway, as `voiceplug say` does (one file only)
             --json         {"text":…,"confidence":…,"margin":…,"hypothesis":…} (the hypothesis is the
                            decoders' raw output, for diagnosis: g_ words are the garbage path)
-            --adaptation FILE  the speaker adaptation to hear with (`voiceplug adapt`; default:
+            --adaptation FILE
+                           the speaker adaptation to hear with (`voiceplug adapt`; default:
                            voiceplug.adaptation beside the configuration, when it is there)
             --threshold M  the least margin accepted: how much better, per frame, the phrase explains the
                            audio than free English does (default \(SpeechRecognizer.defaultThreshold); lower
