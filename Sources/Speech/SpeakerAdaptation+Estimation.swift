@@ -59,7 +59,7 @@ extension SpeechRecognizer {
         let pronunciations = try Pronunciations(words: words, dictionary: model + "/cmudict-en-us.dict")
         if let word = pronunciations.unpronounceable.first { throw SpeechError.adaptation("cannot pronounce '\(word)'") }
         try pronunciations.fileText.write(toFile: file("words.dict"), atomically: true, encoding: .utf8)
-        var ids: [String] = [], transcripts: [String] = [], unusable: [Int] = []
+        var ids: [(id: String, index: Int)] = [], transcripts: [String] = [], unusable: [Int] = []
         for (index, (recording, text)) in zip(recordings, texts).enumerated() {
             let (conditioned, _, ringing) = Self.conditionedWithEcho(recording.audio)
             let features = try features(conditioned, warp: Self.warp(pitch: Pitch.median(conditioned.samples)), removingNoise: ringing)
@@ -71,10 +71,10 @@ extension SpeechRecognizer {
             }
             let id = "r\(index)"
             try Self.cepstra(features).write(to: URL(fileURLWithPath: file(id + ".mfc")))
-            ids.append(id)
+            ids.append((id, index))
             transcripts.append("<s> \(text) </s> (\(id))")
         }
-        try (ids.joined(separator: "\n") + "\n").write(toFile: file("ids"), atomically: true, encoding: .utf8)
+        try (ids.map(\.id).joined(separator: "\n") + "\n").write(toFile: file("ids"), atomically: true, encoding: .utf8)
         try (transcripts.joined(separator: "\n") + "\n").write(toFile: file("transcripts"), atomically: true, encoding: .utf8)
 
         guard ids.count >= Self.leastRecordings else {
@@ -94,17 +94,18 @@ extension SpeechRecognizer {
                                                "-dictfn", file("words.dict"), "-fdictfn", hmm + "/noisedict", "-ctlfn", file("ids"),
                                                "-lsnfn", file("transcripts"), "-cepdir", folder.path, "-cepext", "mfc",
                                                "-accumdir", file("counts")] + featureOptions)
-        let leftOut = (unusable + ids.indices.filter { counting.contains("\(ids[$0]) ignored") }.map { Int(ids[$0].dropFirst())! }).sorted()
+        // bw names each recording it could not align: `ERROR: "baum_welch.c", line 324: r6 ignored`.
+        let leftOut = (unusable + ids.filter { counting.contains(" \($0.id) ignored") }.map(\.index)).sorted()
         let used = recordings.count - leftOut.count
         guard used >= Self.leastRecordings else {
             throw SpeechError.adaptation("only \(used) of \(recordings.count) recordings matched their text; \(Self.leastRecordings) are needed")
         }
         let written = path + ".part"
+        defer { try? FileManager.default.removeItem(atPath: written) }  // gone once renamed; else what failed
         _ = try Self.runTool("mllr_solve", ["-meanfn", hmm + "/means", "-varfn", hmm + "/variances", "-outmllrfn", written,
                                             "-accumdir", file("counts")])
         _ = try SpeakerAdaptation(contentsOf: written, model: model)
         guard rename(written, path) == 0 else {  // in one step: the adaptation there before stays until this one is whole
-            try? FileManager.default.removeItem(atPath: written)
             throw SpeechError.adaptation("cannot write '\(path)': \(String(cString: strerror(errno)))")
         }
         return AdaptationReport(adaptation: try SpeakerAdaptation(contentsOf: path, model: model), leftOut: leftOut)
