@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A synthesized speech corpus and `voiceplug hear`'s score on it.
 
-  python3 bench/speech/corpus.py [--voiceplug PATH] [--keep DIR] [--show] [--sweep] [--threshold M] [--set NAME ...]
+  python3 bench/speech/corpus.py [--voiceplug PATH] [--keep DIR] [--show] [--sweep] [--threshold M] [--adapt] [--set NAME ...]
 
 Device sets (see SCENARIOS; --set runs only the named ones): examples/voiceplug.json's devices with two voice shortcuts,
 a held-out set (other names, an unusual word, other shortcuts), and a
@@ -31,7 +31,8 @@ and again mixed with pink noise at 20 dB SNR (sox). One `voiceplug hear`
 process hears a whole batch (a warm recognizer, as in the gateway), and
 `voiceplug match` turns what was heard into (device, state).
 Reports right / wrong device for in-grammar speech and accepted for
-out-of-grammar speech.
+out-of-grammar speech. With --adapt, each voice is heard with a speaker
+adaptation made from `voiceplug adapt --prompts` said by that voice.
 """
 import argparse, concurrent.futures, json, os, re, shutil, subprocess, sys, tempfile
 
@@ -1317,14 +1318,31 @@ def prepare(args, work, name, scenario):
         list(pool.map(lambda j: os.path.exists(j[4]) or synthesize(j[2], j[1], j[4], j[5]), jobs))
     return config, db, jobs
 
-def hear(args, config, db, paths):
-    out = subprocess.run([args.voiceplug, "hear", *paths, "--json", "--config", config, "--db", db, "--threshold", str(args.threshold)],
-                         capture_output=True, text=True).stdout
+def hear(args, config, db, paths, adaptation=None):
+    out = subprocess.run([args.voiceplug, "hear", *paths, "--json", "--config", config, "--db", db, "--threshold", str(args.threshold)]
+                         + (["--adaptation", adaptation] if adaptation else []), capture_output=True, text=True).stdout
     heard = {}
     for line in out.splitlines():
         record = json.loads(line)
         heard[record.pop("file")] = record
     return heard
+
+def adapted(args, work, voice, made={}):
+    """With --adapt: a speaker adaptation to `voice`, made once a run from `voiceplug adapt --prompts` synthesized
+    clean by that voice (kept in WORK/adaptation/VOICE)."""
+    if voice not in made:
+        folder = os.path.join(work, "adaptation", "_".join(voice))
+        os.makedirs(folder, exist_ok=True)
+        prompts = subprocess.run([args.voiceplug, "adapt", "--prompts"], capture_output=True, text=True, check=True).stdout.splitlines()
+        files = []
+        for i, text in enumerate(prompts):
+            path = os.path.join(folder, f"prompt{i:02d}.wav")
+            if not os.path.exists(path): synthesize(text, voice, path, None)
+            open(path[:-4] + ".txt", "w").write(text + "\n")
+            files.append(path)
+        made[voice] = os.path.join(folder, "voiceplug.adaptation")
+        subprocess.run([args.voiceplug, "adapt", *files, "--adaptation", made[voice]], capture_output=True, check=True)
+    return made[voice]
 
 def match(args, config, db, texts):
     out = subprocess.run([args.voiceplug, "match", "--config", config, "--db", db], input="".join(t + "\n" for t in texts),
@@ -1352,6 +1370,8 @@ def main():
     parser.add_argument("--show", action="store_true", help="list every utterance that was not answered right")
     parser.add_argument("--threshold", type=float, default=None, help="hear's --threshold (default: hear's own)")
     parser.add_argument("--sweep", action="store_true", help="hear with no threshold and report candidate thresholds")
+    parser.add_argument("--adapt", action="store_true",
+                        help="hear each voice with a speaker adaptation (voiceplug adapt) made from the prompts it said")
     parser.add_argument("--set", action="append", choices=[name for name, _ in SCENARIOS] + list(OPTIONAL),
                         help="only this set (repeatable)")
     args = parser.parse_args()
@@ -1373,7 +1393,12 @@ def run(args, work):
         config, db, jobs = prepare(args, work, name, scenario)
         heard = {}
         for condition, _ in CONDITIONS:
-            heard.update(hear(args, config, db, [j[4] for j in jobs if j[0] == condition]))
+            if args.adapt:
+                for voice in scenario.get("voices", VOICES):
+                    paths = [j[4] for j in jobs if j[0] == condition and j[1] == voice]
+                    heard.update(hear(args, config, db, paths, adapted(args, work, tuple(voice))))
+            else:
+                heard.update(hear(args, config, db, [j[4] for j in jobs if j[0] == condition]))
         answers = match(args, config, db, sorted({h["text"] for h in heard.values() if h.get("text")}))
         for condition, voice, text, expected, path, _ in jobs:
             h = heard.get(path, {})
