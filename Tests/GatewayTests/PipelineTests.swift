@@ -222,9 +222,10 @@ struct SpokenPhraseTests {
             try await gateway.client.publish("voiceplug/audio", Array(wav), qos: .atLeastOnce)
             // A liveness bound, not a speed test: the recognizer loads while the whole suite shares two cores
             // (10 s was once too little there).
-            let result = try await gateway.inbox.wait(timeout: .seconds(30), where: { message in
+            let results = try? await gateway.inbox.wait(timeout: .seconds(30), where: { message in
                 message.topic == "voiceplug/result" && GatewayFixture.object(message)?["source"] as? String == "speech"
-            })[0]
+            })
+            let result = try #require(results?.first, "no spoken result; the gateway's log:\n\(gateway.gateway.standardError)")
             let object = GatewayFixture.object(result) ?? [:]
             #expect(object["ok"] as? Bool == true, "\(object)")
             #expect(object["device"] as? String == "tree" && object["state"] as? String == "on")
