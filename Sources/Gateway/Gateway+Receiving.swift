@@ -66,18 +66,28 @@ extension Gateway {
         try? await client.publish(Self.plugsTopicPrefix + status.deviceID, payload, qos: .atLeastOnce, retain: true)
     }
 
-    /// Follows the shortcut store (other processes' changes) and the
-    /// configuration file's devices; the speech grammar follows both.
+    /// Follows the shortcut store (other processes' changes), the
+    /// configuration file's devices and the speaker adaptation's file; the
+    /// speech recognizer follows all three.
     func refreshRegistry() async {
         var phrases = Set(registry.index.all.map(\.normalizedPhrase))
         var devicesInGrammar = devices.list
         var file = settings.configuration.path.map(ConfigurationFile.init)
+        var adaptationFile = settings.speechAdaptationPath.map(ConfigurationFile.init)
+        var adaptation = settings.speechAdaptation
         while !Task.isCancelled {
             try? await Task.sleep(for: settings.refreshInterval)
             do { try registry.refresh() } catch { log.log(.warning, "cannot read the shortcut store: \(error)") }
             if let previous = file, let changed = previous.changed() {
                 file = changed
                 await reloadDevices(from: changed.path)
+            }
+            if let previous = adaptationFile, let changed = previous.changed(), let recognizer = speech.current {
+                adaptationFile = changed
+                let (shortcutPhrases, currentDevices) = (Set(registry.index.all.map(\.normalizedPhrase)), devices.list)
+                if readjust(recognizer, from: changed.path, adaptation: &adaptation) {
+                    (phrases, devicesInGrammar) = (shortcutPhrases, currentDevices)
+                }
             }
             // New or changed phrases or devices: the speech grammar follows (the old decoder serves meanwhile).
             let current = Set(registry.index.all.map(\.normalizedPhrase)), currentDevices = devices.list
@@ -91,6 +101,25 @@ extension Gateway {
                     log.log(.warning, "cannot rebuild the speech grammar: \(error)")
                 }
             }
+        }
+    }
+
+    /// Swaps in a recognizer for `recognizer` with the speaker adaptation at
+    /// `path` as it is now (none when the file is gone), the devices and the
+    /// shortcuts, when that is not `adaptation` already; whether it did. A
+    /// file that is no adaptation keeps the one there was, with a warning.
+    func readjust(_ recognizer: SpeechRecognizer, from path: String, adaptation: inout SpeakerAdaptation?) -> Bool {
+        do {
+            let now = FileManager.default.fileExists(atPath: path) ? try SpeakerAdaptation(contentsOf: path) : nil
+            guard now != adaptation else { return false }
+            speech.fill(try SpeechRecognizer(devices: devices.list, shortcuts: registry.allVoiceShortcuts(),
+                                             threshold: recognizer.threshold, adaptation: now))
+            adaptation = now
+            log.log(.info, now.map { "speech recognition adapted to the speaker of \($0.path)" } ?? "speech recognition no longer adapted")
+            return true
+        } catch {
+            log.log(.warning, "speaker adaptation not reloaded, speech is heard as before: \(error)")
+            return false
         }
     }
 

@@ -23,6 +23,9 @@ public final class Gateway: Sendable {
         public var speech = true
         /// The speaker's adaptation of the acoustic model (`voiceplug adapt`), if any.
         public var speechAdaptation: SpeakerAdaptation?
+        /// The file the adaptation comes from, followed while the gateway runs
+        /// (written, replaced or deleted: the recognizer follows).
+        public var speechAdaptationPath: String?
 
         public init(broker: MQTTConfiguration, brokerURL: String, configuration: VoicePlugConfiguration, shareGroup: String? = nil) {
             self.broker = broker

@@ -239,13 +239,16 @@ struct SpokenPhraseTests {
         }
     }
 
-    @Test("a speaker adaptation beside the configuration is loaded with the recognizer, and speech still switches plugs")
-    func adaptationLoaded() async throws {
-        // The identity transform (3 streams of 13): it changes nothing heard, so this shows the gateway's path to it.
+    /// The identity transform (3 streams of 13): it changes nothing heard, so the tests show the gateway's path to it.
+    static let identity: String = {
         let stream = ["13"] + (0..<13).map { row in (0..<13).map { $0 == row ? "1" : "0" }.joined(separator: " ") }
             + [Array(repeating: "0", count: 13).joined(separator: " "), Array(repeating: "1", count: 13).joined(separator: " ")]
-        let identity = (["1", "3"] + stream + stream + stream).joined(separator: "\n") + "\n"
-        try await withGateway(speech: true, adaptation: identity) { gateway in
+        return (["1", "3"] + stream + stream + stream).joined(separator: "\n") + "\n"
+    }()
+
+    @Test("a speaker adaptation beside the configuration is loaded with the recognizer, and speech still switches plugs")
+    func adaptationLoaded() async throws {
+        try await withGateway(speech: true, adaptation: Self.identity) { gateway in
             try await eventually("speech recognition to be ready", timeout: .seconds(20)) { [gateway] in
                 gateway.gateway.standardError.contains("speech recognition ready")
             }
@@ -253,6 +256,32 @@ struct SpokenPhraseTests {
             let wav = try await blocking { try synthesizeWAV("turn on the christmas tree", voice: "slt") }
             let heard = try await gateway.speakUntilSwitched(wav)
             #expect(heard["ok"] as? Bool == true && heard["device"] as? String == "tree", "\(heard)")
+        }
+    }
+
+    @Test("a speaker adaptation written, broken or deleted while the gateway runs: the recognizer follows, a broken one is ignored")
+    func adaptationFollowed() async throws {
+        try await withGateway(speech: true) { gateway in
+            let log: @Sendable () -> String = { [gateway] in gateway.gateway.standardError }
+            try await eventually("speech recognition to be ready", timeout: .seconds(20)) { log().contains("speech recognition ready") }
+            let file = gateway.folder.appendingPathComponent("voiceplug.adaptation")
+            try Self.identity.write(to: file, atomically: true, encoding: .utf8)
+            try await eventually("the adaptation to be loaded", timeout: .seconds(10)) {
+                log().contains("speech recognition adapted to the speaker of \(file.path)")
+            }
+            let wav = try await blocking { try synthesizeWAV("turn on the christmas tree", voice: "slt") }
+            let heard = try await gateway.speakUntilSwitched(wav)
+            #expect(heard["ok"] as? Bool == true && heard["device"] as? String == "tree", "\(heard)")
+
+            try String(Self.identity.dropLast(30)).write(to: file, atomically: true, encoding: .utf8)
+            try await eventually("the broken file to be noticed", timeout: .seconds(10)) {
+                log().contains("speaker adaptation not reloaded, speech is heard as before")
+            }
+            try FileManager.default.removeItem(at: file)
+            try await eventually("the adaptation to be dropped", timeout: .seconds(10)) { log().contains("speech recognition no longer adapted") }
+            await gateway.inbox.clear()
+            let again = try await gateway.speakUntilSwitched(wav)
+            #expect(again["ok"] as? Bool == true && again["device"] as? String == "tree", "\(again)")
         }
     }
 

@@ -18,8 +18,8 @@ enum AdaptCommand {
 
             Read the prompts (or sentences of your own: \(SpeechRecognizer.leastRecordings) at least, about twenty is good)
             in the room and with the microphone you will use. `voiceplug hear` and `voiceplug run`
-            then use the adaptation (its default file when it is there, or --adaptation FILE; the
-            gateway reads it when it starts); delete the file to stop. A recording without speech,
+            then use the adaptation (its default file when it is there, or --adaptation FILE; a
+            running gateway follows the file); delete the file to stop. A recording without speech,
             or plainly not of its text, is left out and named. Needs sphinxtrain and pocketsphinx
             (`make deps` installs them). Offline, on this machine.
             """)

@@ -20,7 +20,8 @@ enum RunCommand {
                                on one broker each handle a part of them
             --no-speech        do not load the speech recognizer (no voiceplug/audio)
             --adaptation FILE  the speaker adaptation to hear with (`voiceplug adapt`; default:
-                               voiceplug.adaptation beside the configuration, when it is there)
+                               voiceplug.adaptation beside the configuration, when it is there);
+                               followed while the gateway runs: written, replaced or deleted
 
             Phrases: voiceplug/phrase (text, or {"text","id","replyTo"}), hermes/nlu/query and
             hermes/asr/textCaptured; spoken phrases: a WAV file on voiceplug/audio. Results: voiceplug/result (or replyTo, or the MQTT 5 response topic).
@@ -52,7 +53,10 @@ enum RunCommand {
             var settings = Gateway.Settings(broker: broker.mqtt, brokerURL: broker.url, configuration: configuration,
                                             shareGroup: parsed.options["share-group"])
             settings.speech = !parsed.flags.contains("no-speech")
-            if settings.speech { settings.speechAdaptation = try context.adaptation() }
+            if settings.speech {
+                settings.speechAdaptation = try context.adaptation()
+                settings.speechAdaptationPath = context.adaptationPath
+            }
             let log = GatewayLog(level: level) { console.err($0) }
             gateway = try Gateway(settings: settings, registry: context.registry(), log: log)
         } catch {
