@@ -20,7 +20,7 @@ a ninth and a tenth kept unseen until the end of the stop that measured them, an
 for a change the tenth suggested, a twelfth kept unseen until the end of the stop after,
 a thirteenth, a fourteenth, a fifteenth, a sixteenth, a seventeenth, an eighteenth, a nineteenth,
 a twentieth, a twenty-first, a twenty-second, a twenty-third, a twenty-fourth, a twenty-fifth,
-a twenty-sixth, a twenty-seventh, a twenty-eighth and a twenty-ninth likewise (the twentieth with flite kal's
+a twenty-sixth, a twenty-seventh, a twenty-eighth, a twenty-ninth and a thirtieth likewise (the twentieth with flite kal's
 8 kHz files as flite writes them, too); and, on
 request, ../shared/corpus's templates and negatives (--set shared-corpus) and the
 fifteenth's commands by every espeak-ng variant (--set variants). For each: in-grammar utterances (generic commands
@@ -1231,6 +1231,47 @@ TWENTY_NINTH_UNSEEN = {
                ("espeak", "en-gb-x-gbcwmd", "160"), ("espeak", "en-us+Alex", "160"), ("espeak", "en-us+klatt2", "155"),
                ("espeak", "en-gb+Steph", "165")],
 }
+THIRTIETH_UNSEEN = {
+    "config": {"devices": [
+        {"id": "aerator", "name": "pond aerator", "area": "garden", "protocol": "tasmota", "topic": "pond_aerator"},
+        {"id": "globe", "name": "globe light", "aliases": ["world globe"], "area": "library", "protocol": "shelly",
+         "topic": "shellyplug-globe"},
+        {"id": "saw", "name": "tile saw", "area": "workshop", "protocol": "zigbee2mqtt", "topic": "tile_saw"},
+        {"id": "sunlamp", "name": "sun lamp", "protocol": "tasmota", "topic": "sun_lamp"},
+        {"id": "hammock", "name": "hammock fan", "area": "porch", "protocol": "shelly", "topic": "shellyplug-hammock"},
+        {"id": "kombucha", "name": "kombucha heater", "area": "pantry", "protocol": "zigbee2mqtt", "topic": "kombucha_heater"},
+        {"id": "vent", "name": "vent fan", "area": "attic", "protocol": "tasmota", "topic": "attic_vent_fan"},
+        {"id": "jukebox", "name": "karaoke machine", "area": "den", "protocol": "shelly", "topic": "shellyplug-karaoke"},
+        {"id": "nightstand", "name": "nightstand lamp", "area": "guest room", "protocol": "zigbee2mqtt", "topic": "nightstand_lamp"},
+        {"id": "fountain", "name": "garden fountain", "area": "garden", "protocol": "tasmota", "topic": "garden_fountain"},
+    ]},
+    "shortcuts": [("jukebox", "on", "sing it loud"), ("sunlamp", "on", "wake me gently"), ("vent", "off", "quiet attic")],
+    "in": [
+        ("turn on the pond aerator", "aerator", "on"), ("switch off the globe light in the library", "globe", "off"),
+        ("activate the tile saw", "saw", "on"), ("the sun lamp off", "sunlamp", "off"),
+        ("power on the hammock fan", "hammock", "on"), ("set the kombucha heater to off", "kombucha", "off"),
+        ("turn the vent fan on", "vent", "on"), ("enable my karaoke machine", "jukebox", "on"),
+        ("disable the nightstand lamp in the guest room", "nightstand", "off"), ("bring the garden fountain to on", "fountain", "on"),
+        ("world globe on", "globe", "on"), ("deactivate the workshop tile saw", "saw", "off"),
+        ("switch on the kombucha heater please", "kombucha", "on"), ("change the hammock fan to off", "hammock", "off"),
+        ("turn off our pond aerator", "aerator", "off"), ("could you turn on the nightstand lamp", "nightstand", "on"),
+        ("switch the garden fountain off", "fountain", "off"),
+        ("sing it loud", "jukebox", "on"), ("wake me gently", "sunlamp", "on"), ("quiet attic", "vent", "off"),
+    ],
+    "out": [
+        "sing it softly", "wake me at seven", "quiet please", "turn on the pond pump", "switch off the globe trotter",
+        "activate the table saw", "disable the sun shade", "power on the ceiling fan", "set the kombucha jar to off",
+        "how warm is the kombucha", "is the aerator running", "the hammock is torn", "the fountain looks lovely",
+        "cut the tiles tomorrow", "where is the globe", "the attic is dusty", "put on some karaoke music",
+        "turn up the heat", "what day is it", "my lamp is broken",
+    ],
+    # Voices: flite slt and rms, espeak-ng en-us at 160, en-gb at 170, en-us-nyc at 160, and the variants Auntie (en-us),
+    # Diogo (en-gb-x-rp) and m3 (en-gb-scotland) at 160-165; written at the end of a stop and left unheard, for the next
+    # stop to hear first.
+    "voices": [("flite", "slt"), ("flite", "rms"), ("espeak", "en-us", "160"), ("espeak", "en-gb", "170"),
+               ("espeak", "en-us-nyc", "160"), ("espeak", "en-us+Auntie", "165"), ("espeak", "en-gb-x-rp+Diogo", "160"),
+               ("espeak", "en-gb-scotland+m3", "165")],
+}
 SCENARIOS = [("example", EXAMPLE), ("held-out", HELD_OUT), ("validation", VALIDATION), ("final-check", FINAL_CHECK), ("fresh", FRESH),
              ("forms", FORMS), ("second-fresh", SECOND_FRESH), ("third-fresh", THIRD_FRESH),
              ("fourth-fresh", FOURTH_FRESH), ("fifth-fresh", FIFTH_FRESH), ("sixth-fresh", SIXTH_FRESH),
@@ -1246,7 +1287,8 @@ SCENARIOS = [("example", EXAMPLE), ("held-out", HELD_OUT), ("validation", VALIDA
              ("twenty-fourth-unseen", TWENTY_FOURTH_UNSEEN), ("twenty-fifth-unseen", TWENTY_FIFTH_UNSEEN),
              ("twenty-sixth-unseen", TWENTY_SIXTH_UNSEEN),
              ("twenty-seventh-unseen", TWENTY_SEVENTH_UNSEEN), ("twenty-eighth-unseen", TWENTY_EIGHTH_UNSEEN),
-             ("twenty-ninth-unseen", TWENTY_NINTH_UNSEEN)]
+             ("twenty-ninth-unseen", TWENTY_NINTH_UNSEEN),
+             ("thirtieth-unseen", THIRTIETH_UNSEEN)]
 def shared_corpus():
     """../shared/corpus (the text matcher's development corpus) as a set: its 30 devices with their areas, its
     Home Assistant templates as in-grammar and its negatives as out-of-grammar utterances, by two default voices
