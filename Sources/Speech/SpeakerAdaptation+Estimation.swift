@@ -47,6 +47,14 @@ extension SpeechRecognizer {
         for tool in ["\(Self.sphinxTrain)/bw", "\(Self.sphinxTrain)/mllr_solve"] where !FileManager.default.isExecutableFile(atPath: tool) {
             throw SpeechError.adaptation("\(tool) is missing (run `make deps` to install sphinxtrain)")
         }
+        var isFolder: ObjCBool = false
+        let target = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            throw SpeechError.adaptation("'\(path)' is a folder; name the file to write")
+        }
+        guard FileManager.default.isWritableFile(atPath: target) else {
+            throw SpeechError.adaptation("cannot write '\(path)': the folder \(target) is missing or not writable")
+        }
         let hmm = Self.hmmPath(model)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("voiceplug-adapt-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

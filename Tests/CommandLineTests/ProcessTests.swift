@@ -91,6 +91,8 @@ struct ProcessTests {
         #expect(missing == 2 && missingError.contains("no transcript for 'p5.wav': put what was said in 'p5.txt'"), "\(missingError)")
         let (few, _, fewError) = try await voiceplug(["adapt"] + files.prefix(4), in: workspace)
         #expect(few == 2 && fewError.contains("too few"), "\(fewError)")
+        let (unwritable, _, unwritableError) = try await voiceplug(["adapt"] + files + ["--adaptation", "no/such/folder/x"], in: workspace)
+        #expect(unwritable == 1 && unwritableError.contains("no/such/folder is missing or not writable"), "\(unwritableError)")
         let adaptation = workspace.url.appendingPathComponent("voiceplug.adaptation")
         #expect(!FileManager.default.fileExists(atPath: adaptation.path))
 
