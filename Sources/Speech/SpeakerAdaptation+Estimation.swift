@@ -44,9 +44,7 @@ extension SpeechRecognizer {
     }
 
     private func estimate(_ recordings: [AdaptationRecording], path: String) throws -> AdaptationReport {
-        for tool in ["\(Self.sphinxTrain)/bw", "\(Self.sphinxTrain)/mllr_solve"] where !FileManager.default.isExecutableFile(atPath: tool) {
-            throw SpeechError.adaptation("\(tool) is missing (run `make deps` to install sphinxtrain)")
-        }
+        for tool in ["bw", "mllr_solve"] { _ = try Self.toolPath(tool) }  // before any work
         var isFolder: ObjCBool = false
         let target = URL(fileURLWithPath: path).deletingLastPathComponent().path
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
@@ -112,11 +110,11 @@ extension SpeechRecognizer {
         defer { try? FileManager.default.removeItem(atPath: written) }  // gone once renamed; else what failed
         _ = try Self.runTool("mllr_solve", ["-meanfn", hmm + "/means", "-varfn", hmm + "/variances", "-outmllrfn", written,
                                             "-accumdir", file("counts")])
-        _ = try SpeakerAdaptation(contentsOf: written, model: model)
+        let checked = try SpeakerAdaptation(contentsOf: written, model: model)
         guard rename(written, path) == 0 else {  // in one step: the adaptation there before stays until this one is whole
             throw SpeechError.adaptation("cannot write '\(path)': \(String(cString: strerror(errno)))")
         }
-        return AdaptationReport(adaptation: try SpeakerAdaptation(contentsOf: path, model: model), leftOut: leftOut)
+        return AdaptationReport(adaptation: SpeakerAdaptation(path: path, transform: checked.transform), leftOut: leftOut)
     }
 
     /// Whether the utterance detector of Hermes audio (`UtteranceDetector`) finds speech in `audio`.
@@ -148,13 +146,19 @@ extension SpeechRecognizer {
         return converted
     }
 
-    /// Runs one of SphinxTrain's programs (or a path); its output, or an
-    /// error with its last error line when it fails.
-    static func runTool(_ tool: String, _ arguments: [String], missing package: String = "sphinxtrain") throws -> String {
+    /// The program `tool` (one of SphinxTrain's, or a path), which must be there.
+    static func toolPath(_ tool: String, package: String = "sphinxtrain") throws -> String {
         let path = tool.hasPrefix("/") ? tool : "\(sphinxTrain)/\(tool)"
         guard FileManager.default.isExecutableFile(atPath: path) else {
             throw SpeechError.adaptation("\(path) is missing (run `make deps` to install \(package))")
         }
+        return path
+    }
+
+    /// Runs one of SphinxTrain's programs (or a path); its output, or an
+    /// error with its last error line when it fails.
+    static func runTool(_ tool: String, _ arguments: [String], missing package: String = "sphinxtrain") throws -> String {
+        let path = try toolPath(tool, package: package)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments

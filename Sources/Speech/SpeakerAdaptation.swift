@@ -40,8 +40,13 @@ public struct SpeakerAdaptation: Sendable, Equatable {
         if let problem = Self.problem(in: text, streams: streams) {
             throw .adaptation("'\(path)' is not a speaker adaptation for this model: \(problem)")
         }
+        self.init(path: path, transform: text)
+    }
+
+    /// A transform already checked, read from `path`.
+    init(path: String, transform: String) {
         self.path = path
-        transform = text
+        self.transform = transform
     }
 
     /// What is wrong with a transform's text, or nil: the number of classes,

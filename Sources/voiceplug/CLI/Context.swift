@@ -25,9 +25,7 @@ struct Context {
     init(_ arguments: Arguments, console: Console) throws {
         self.console = console
         let folder = URL(fileURLWithPath: console.currentDirectory)
-        func absolute(_ path: String) -> String {
-            path.hasPrefix("/") ? path : folder.appendingPathComponent(path).path
-        }
+        func absolute(_ path: String) -> String { absolutePath(path, console: console) }
         var configPath: String?
         if let given = arguments.options["config"] {
             configPath = absolute(given)

@@ -44,7 +44,8 @@ enum AdaptCommand {
                                  command: spec.name)
             }
             let path = context.adaptationPath
-            let recognizer = try SpeechRecognizer(devices: context.devices, shortcuts: [], secondPass: false)
+            // Only its front ends make the features: no grammar of the configured devices, no open pass.
+            let recognizer = try SpeechRecognizer(devices: [], shortcuts: [], secondPass: false)
             let report = try recognizer.estimateAdaptation(from: recordings, writingTo: path)
             for index in report.leftOut {
                 console.err("voiceplug adapt: \(parsed.positionals[index]) was left out: its audio did not match its text\n")
@@ -56,8 +57,6 @@ enum AdaptCommand {
             console.err("voiceplug adapt: \(error)\n")
             if case .adaptation = error { return .failed }
             return .unavailable
-        } catch let error as WAVError {
-            return report(UsageError(message: "\(error)", command: spec.name), command: spec.name, console: console)
         } catch {
             return report(error, command: spec.name, console: console)
         }
@@ -65,14 +64,10 @@ enum AdaptCommand {
 
     /// A recording and its transcript (the .txt file of the same name).
     private static func recording(_ source: String, console: Console) throws -> SpeechRecognizer.AdaptationRecording {
-        let path = source.hasPrefix("/") ? source : URL(fileURLWithPath: console.currentDirectory).appendingPathComponent(source).path
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw UsageError(message: "cannot read '\(source)'", command: spec.name)
-        }
-        let audio: RecognizerAudio
+        let (path, audio): (String, RecognizerAudio)
         do {
-            audio = try WAVReader.read(Array(data))
-        } catch {
+            (path, audio) = try readWAVFile(source, console: console, command: spec.name)
+        } catch let error as WAVError {
             throw UsageError(message: "\(source): \(error)", command: spec.name)
         }
         let transcript = URL(fileURLWithPath: path).deletingPathExtension().appendingPathExtension("txt").path

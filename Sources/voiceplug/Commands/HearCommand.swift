@@ -108,10 +108,6 @@ enum HearCommand {
             let samples = stride(from: 0, to: bytes.count - 1, by: 2).map { Int16(bitPattern: UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8) }
             return RecognizerAudio(samples: samples)
         }
-        let path = source.hasPrefix("/") ? source : URL(fileURLWithPath: console.currentDirectory).appendingPathComponent(source).path
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw UsageError(message: "cannot read '\(source)'", command: spec.name)
-        }
-        return try WAVReader.read(Array(data))
+        return try readWAVFile(source, console: console, command: spec.name).audio
     }
 }

@@ -1,0 +1,19 @@
+import CommandLineSupport
+import Foundation
+import Speech
+
+/// A path as given on the command line, made absolute against the current folder.
+func absolutePath(_ given: String, console: Console) -> String {
+    given.hasPrefix("/") ? given : URL(fileURLWithPath: console.currentDirectory).appendingPathComponent(given).path
+}
+
+/// A WAV file named on the command line (`hear`, `adapt`): its absolute path
+/// and its audio. A file that cannot be read is a usage error naming it; one
+/// that is not usable WAV throws `WAVError` for the command to word.
+func readWAVFile(_ source: String, console: Console, command: String) throws -> (path: String, audio: RecognizerAudio) {
+    let path = absolutePath(source, console: console)
+    guard let data = FileManager.default.contents(atPath: path) else {
+        throw UsageError(message: "cannot read '\(source)'", command: command)
+    }
+    return (path, try WAVReader.read(Array(data)))
+}
