@@ -33,10 +33,13 @@ build: deps
 release: deps
 	$(SWIFT_RUN) build -c release
 
-## test: deps, build, and the whole test suite
+## test: deps, build, and the whole test suite. plugsim at scale (1,000 plugs, each answering within a bound) runs
+## alone afterwards: among the speech suites on two cores its debug-build median went 0.08 s → 0.3–1.1 s, the load
+## of the other tests measured rather than plugsim.
 test: deps
 	$(SWIFT_RUN) build --build-tests
-	$(SWIFT_RUN) test --skip-build
+	$(SWIFT_RUN) test --skip-build --skip ScaleTests
+	$(SWIFT_RUN) test --skip-build --filter ScaleTests
 
 ## demo: the main job on a private local broker
 demo: release

@@ -25,7 +25,7 @@ final class ArrivalLog: Sendable {
 
 @Suite("plugsim at scale")
 struct ScaleTests {
-    @Test("1,000 plugs in one process come online within 10 s and answer a burst of 1,000 commands, half within 1 s, all within 5 s")
+    @Test("1,000 plugs in one process come online within 10 s and each answers a burst of 1,000 commands within 1 s")
     func thousandPlugs() async throws {
         let ids = (0..<1000).map { String(format: "p%04d", $0) }
         try await withBroker { broker in
@@ -55,11 +55,10 @@ struct ScaleTests {
             let latencies = answerLog.all.compactMap { topic, arrived in sent[topic].map { arrived - $0 } }.sorted()
             let p50 = latencies[latencies.count / 2], p99 = latencies[latencies.count * 99 / 100], worst = latencies.last!
             print("plugsim scale: 1,000 plugs online after \(allOnline); answers p50 \(p50), p99 \(p99), slowest \(worst)")
-            // Bounds for a debug build on a shared machine, not the figure (which a release build gives): the slowest of the
-            // burst waits behind the others, and under load it took 1.6 s twice in many runs, the median well under 1 s.
+            // Issue 4's bounds. `make test` runs this suite alone: among the speech suites on two cores the debug build's
+            // median went 0.08 s → 0.3–1.1 s (slowest up to 2.9 s), which measured the other tests' load, not plugsim.
             #expect(allOnline < .seconds(10))
-            #expect(p50 < .seconds(1))
-            #expect(worst < .seconds(5))
+            #expect(worst < .seconds(1), "median \(p50)")
             plugsim.kill(SIGTERM)
             #expect(try await plugsim.wait(timeout: .seconds(20)) == 0)
             await online.disconnect()
