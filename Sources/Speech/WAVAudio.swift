@@ -7,6 +7,17 @@ public struct RecognizerAudio: Sendable, Equatable {
 
     /// The length in seconds.
     public var duration: Double { Double(samples.count) / Double(Self.sampleRate) }
+
+    /// The audio as a WAV file (16 kHz, mono, 16-bit PCM), as `WAVReader` reads it back.
+    public var wavFile: [UInt8] {
+        func le(_ value: Int, _ bytes: Int) -> [UInt8] { (0..<bytes).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+        var data = [UInt8]()
+        data.reserveCapacity(samples.count * 2)
+        for sample in samples { data += le(Int(UInt16(bitPattern: sample)), 2) }
+        let format = le(1, 2) + le(1, 2) + le(Self.sampleRate, 4) + le(Self.sampleRate * 2, 4) + le(2, 2) + le(16, 2)
+        let body = Array("WAVE".utf8) + Array("fmt ".utf8) + le(format.count, 4) + format + Array("data".utf8) + le(data.count, 4) + data
+        return Array("RIFF".utf8) + le(body.count, 4) + body
+    }
 }
 
 /// A WAV file that cannot be used, and why.
