@@ -9,7 +9,7 @@ extension Gateway {
         if message.topic == PhraseTopics.audio {
             let heard = await hear(message)
             let id: String = switch heard {
-            case .phrase(let phrase): phrase.id
+            case .phrase(let phrase, _): phrase.id
             case .answer(let result): result.id
             }
             await respond(to: heard, request: PhraseRequest(text: "", id: id, replyTo: message.properties.responseTopic,

@@ -73,7 +73,7 @@ extension Gateway {
         var phrases = Set(registry.index.all.map(\.normalizedPhrase))
         var devicesInGrammar = devices.list
         var file = settings.configuration.path.map(ConfigurationFile.init)
-        var adaptationFile = settings.speechAdaptationPath.map(ConfigurationFile.init)
+        var adaptationFiles = adaptationPaths.map(ConfigurationFile.init)
         var adaptation = settings.speechAdaptation
         while !Task.isCancelled {
             try? await Task.sleep(for: settings.refreshInterval)
@@ -82,10 +82,11 @@ extension Gateway {
                 file = changed
                 await reloadDevices(from: changed.path)
             }
-            if let previous = adaptationFile, let changed = previous.changed(), let recognizer = speech.current {
-                adaptationFile = changed
+            let nowFiles = adaptationFiles.map { $0.changed() ?? $0 }
+            if nowFiles.map(\.stamp) != adaptationFiles.map(\.stamp), let recognizer = speech.current {
+                adaptationFiles = nowFiles
                 let (shortcutPhrases, currentDevices) = (Set(registry.index.all.map(\.normalizedPhrase)), devices.list)
-                if readjust(recognizer, from: changed.path, adaptation: &adaptation) {
+                if readjust(recognizer, from: adaptationPaths, adaptation: &adaptation) {
                     (phrases, devicesInGrammar) = (shortcutPhrases, currentDevices)
                 }
             }
@@ -104,23 +105,30 @@ extension Gateway {
         }
     }
 
-    /// Swaps in a recognizer for `recognizer` with the speaker adaptation at
-    /// `path` as it is now (none when the file is gone), the devices and the
-    /// shortcuts, when that is not `adaptation` already; whether it did. A
-    /// file that is no adaptation keeps the one there was, with a warning.
-    func readjust(_ recognizer: SpeechRecognizer, from path: String, adaptation: inout SpeakerAdaptation?) -> Bool {
+    /// Swaps in a recognizer for `recognizer` with the speaker adaptation of
+    /// the first of `paths` that is there as it is now (none when none is),
+    /// the devices and the shortcuts, when that is not `adaptation` already;
+    /// whether it did. A file that is no adaptation keeps the one there was,
+    /// with a warning.
+    func readjust(_ recognizer: SpeechRecognizer, from paths: [String], adaptation: inout SpeakerAdaptation?) -> Bool {
         do {
-            let now = FileManager.default.fileExists(atPath: path) ? try SpeakerAdaptation(contentsOf: path) : nil
+            let path = paths.first { FileManager.default.fileExists(atPath: $0) }
+            let now = try path.map { path throws(SpeechError) in try SpeakerAdaptation(contentsOf: path) }
             guard now != adaptation else { return false }
             speech.fill(try SpeechRecognizer(devices: devices.list, shortcuts: registry.allVoiceShortcuts(),
                                              threshold: recognizer.threshold, adaptation: now))
             adaptation = now
-            log.log(.info, now.map { "speech recognition adapted to the speaker of \($0.path)" } ?? "speech recognition no longer adapted")
+            log.log(.info, now.map { "speech recognition adapted to \(describe($0))" } ?? "speech recognition no longer adapted")
             return true
         } catch {
             log.log(.warning, "speaker adaptation not reloaded, speech is heard as before: \(error)")
             return false
         }
+    }
+
+    /// Whose voice an adaptation fits, for the log.
+    func describe(_ adaptation: SpeakerAdaptation) -> String {
+        adaptation.path == settings.learning?.learnedPath ? "the voices heard (\(adaptation.path))" : "the speaker of \(adaptation.path)"
     }
 
     /// Reads the changed configuration file and swaps in its devices: new
@@ -156,7 +164,7 @@ extension Gateway {
 
     /// What a WAV payload on `voiceplug/audio` gave.
     enum Heard {
-        case phrase(PhraseRequest)
+        case phrase(PhraseRequest, RecognizerAudio)
         case answer(PhraseResult)
     }
 
@@ -184,7 +192,7 @@ extension Gateway {
         var phrase = request
         phrase.text = text
         phrase.speechConfidence = heard.confidence
-        return .phrase(phrase)
+        return .phrase(phrase, audio)
     }
 
     private static func spokenFailure(_ id: String, _ code: PhraseResult.ErrorCode, _ message: String) -> PhraseResult {
@@ -200,11 +208,13 @@ extension Gateway {
     /// Acts on what was heard and answers.
     func respond(to heard: Heard, request: PhraseRequest, arrived: ContinuousClock.Instant) async {
         switch heard {
-        case .phrase(let phrase):
+        case .phrase(let phrase, let audio):
             log.log(.info, "\(phrase.id) heard \"\(phrase.text)\" (confidence \(String(format: "%.2f", phrase.speechConfidence ?? 0)))")
             var result = await process(phrase, arrived: arrived)
             result.speechConfidence = phrase.speechConfidence
             await answer(phrase, with: result, intent: result.recognizedIntent)
+            // Heard and confirmed by the plug: a recording with its text, to learn the voice from.
+            if case .switched = result.outcome { learning?.keep(audio, heard: phrase.text) }
         case .answer(let result):
             log.log(.info, "\(result.id) audio → \(result.json)")
             await answer(request, with: result, intent: nil)

@@ -26,6 +26,10 @@ public final class Gateway: Sendable {
         /// The file the adaptation comes from, followed while the gateway runs
         /// (written, replaced or deleted: the recognizer follows).
         public var speechAdaptationPath: String?
+        /// Learning the household's voices from the spoken commands the plugs
+        /// confirmed (`VoiceLearning`), if on. An adaptation at
+        /// `speechAdaptationPath` is preferred to the learned one.
+        public var learning: VoiceLearning.Settings?
 
         public init(broker: MQTTConfiguration, brokerURL: String, configuration: VoicePlugConfiguration, shareGroup: String? = nil) {
             self.broker = broker
@@ -53,6 +57,8 @@ public final class Gateway: Sendable {
     let speech = SpeechSlot()
     /// One utterance detector per Hermes site.
     let sites = Mutex<[String: UtteranceDetector]>([:])
+    /// What keeps confirmed spoken commands and learns from them, if on.
+    let learning: VoiceLearning?
 
     public init(settings: Settings, registry: VoiceShortcutCenter, log: GatewayLog) throws {
         self.settings = settings
@@ -64,7 +70,16 @@ public final class Gateway: Sendable {
         broker.protocolVersion = .v5
         broker.will = .init(topic: PhraseTopics.status, payload: "offline", qos: .atLeastOnce, retain: true)
         client = try MQTTClient(broker)
+        do {
+            learning = try settings.learning.map { try VoiceLearning($0, log: log) }
+        } catch {
+            learning = nil
+            log.log(.warning, "not learning from spoken commands: cannot use \(settings.learning?.folder ?? ""): \(error)")
+        }
     }
+
+    /// The adaptations' files the recognizer follows, the preferred first.
+    var adaptationPaths: [String] { [settings.speechAdaptationPath, settings.learning?.learnedPath].compactMap { $0 } }
 
     /// Connects, serves until `stop` returns, then answers or fails every
     /// phrase in flight, publishes `offline` and disconnects.
@@ -85,11 +100,15 @@ public final class Gateway: Sendable {
             if settings.speech {
                 // Loaded off the cooperative threads: two decoders take a moment of CPU.
                 let devices = settings.configuration.devices, shortcuts = registry.allVoiceShortcuts(), log = log, speech = speech
-                let adaptation = settings.speechAdaptation
+                let adaptation = settings.speechAdaptation, learning = learning, adapted = adaptation.map { ", adapted to \(describe($0))" }
                 Thread {
                     do {
                         speech.fill(try SpeechRecognizer(devices: devices, shortcuts: shortcuts, adaptation: adaptation))
-                        log.log(.info, "speech recognition ready" + (adaptation.map { ", adapted to the speaker of \($0.path)" } ?? ""))
+                        log.log(.info, "speech recognition ready" + (adapted ?? ""))
+                        if let learning {
+                            log.log(.info, "learning the voices heard: spoken commands the plugs confirm are kept in \(learning.settings.folder)")
+                            learning.catchUp()
+                        }
                     } catch {
                         speech.fill(nil)
                         log.log(.warning, "no speech recognition: \(error)")
@@ -104,6 +123,7 @@ public final class Gateway: Sendable {
             await inFlight.drained(within: settings.confirmTimeout + .seconds(1))
             await lanes.cancelAll()
             await inFlight.drained(within: .seconds(1))
+            await learning?.finish(within: .seconds(20))
             group.cancelAll()
         }
         // Not awaiting the acknowledgement: if the broker is gone, shutdown must

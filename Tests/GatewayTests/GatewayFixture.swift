@@ -27,7 +27,7 @@ final class GatewayFixture: @unchecked Sendable {
     /// device list, `plugsimArguments` to plugsim's command line.
     /// `adaptation` is written to voiceplug.adaptation beside the configuration, for the gateway to find.
     init(extraDevices: [String] = [], plugsimArguments: [String] = [], confirmTimeoutMs: Int = 1000, speech: Bool = false,
-         adaptation: String? = nil) async throws {
+         adaptation: String? = nil, runArguments: [String] = []) async throws {
         broker = try PrivateBroker.start()
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("voiceplug-e2e-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -43,7 +43,8 @@ final class GatewayFixture: @unchecked Sendable {
                                    directory: folder)
         try await eventually("plugsim to start", timeout: .seconds(20)) { [plugsim] in plugsim.standardError.contains("plugs (") }
         try await Self.send(client, "plugsim/control", #"{"plug":"deaf-heater","drop":1}"#)
-        gateway = try ChildProcess("voiceplug", ["run", "--log-level", "debug"] + (speech ? [] : ["--no-speech"]), directory: folder)
+        gateway = try ChildProcess("voiceplug", ["run", "--log-level", "debug"] + (speech ? [] : ["--no-speech"]) + runArguments,
+                               directory: folder)
         try await eventually("the gateway to come online", timeout: .seconds(20)) { [gateway] in
             gateway.standardError.contains("gateway online") || !gateway.isRunning
         }
@@ -112,9 +113,10 @@ final class GatewayFixture: @unchecked Sendable {
 
 /// Runs `body` with a fixture that is always stopped.
 func withGateway<R>(extraDevices: [String] = [], plugsimArguments: [String] = [], confirmTimeoutMs: Int = 1000, speech: Bool = false,
-                    adaptation: String? = nil, _ body: (GatewayFixture) async throws -> R) async throws -> R {
-    let fixture = try await GatewayFixture(extraDevices: extraDevices, plugsimArguments: plugsimArguments,
-                                           confirmTimeoutMs: confirmTimeoutMs, speech: speech, adaptation: adaptation)
+                    adaptation: String? = nil, runArguments: [String] = [],
+                    _ body: (GatewayFixture) async throws -> R) async throws -> R {
+    let fixture = try await GatewayFixture(extraDevices: extraDevices, plugsimArguments: plugsimArguments, confirmTimeoutMs: confirmTimeoutMs,
+                                           speech: speech, adaptation: adaptation, runArguments: runArguments)
     do {
         let result = try await body(fixture)
         await fixture.stop()

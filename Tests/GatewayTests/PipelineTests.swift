@@ -230,12 +230,51 @@ struct SpokenPhraseTests {
             #expect(object["ok"] as? Bool == true, "\(object)")
             #expect(object["device"] as? String == "tree" && object["state"] as? String == "on")
             #expect((object["confidence"] as? NSNumber)?.doubleValue ?? 0 > 0.5)
+            // Confirmed by the plug: kept to learn the voice from, as `voiceplug adapt` reads recordings.
+            let hearings = gateway.folder.appendingPathComponent("voiceplug.hearings")
+            let files: @Sendable () -> [String] = { (try? FileManager.default.contentsOfDirectory(atPath: hearings.path).sorted()) ?? [] }
+            try await eventually("the hearing to be kept", timeout: .seconds(10)) { files().count == 2 }
+            let kept = files()
+            try #require(kept.count == 2 && kept[0].hasSuffix(".txt") && kept[1].hasSuffix(".wav"), "\(kept)")
+            let text = try String(contentsOf: hearings.appendingPathComponent(kept[0]), encoding: .utf8)
+            #expect(text == "turn on the christmas tree\n")
+            let audio = try WAVReader.read(Array(try Data(contentsOf: hearings.appendingPathComponent(kept[1]))))
+            #expect(audio == (try WAVReader.read(Array(wav))))
 
             try await gateway.client.publish("voiceplug/audio", Array("not audio".utf8), qos: .atLeastOnce)
             let invalid = try await gateway.inbox.wait(timeout: .seconds(10), where: { message in
                 message.topic == "voiceplug/result" && GatewayFixture.object(message)?["error"] as? String == "invalid_input"
             })
             #expect(!invalid.isEmpty)
+            #expect(files().count == 2, "only what a plug confirmed is kept")
+        }
+    }
+
+    @Test("the gateway learns the voices heard: after ten confirmed spoken commands it adapts, and speech still switches plugs")
+    func learnsFromHearings() async throws {
+        try await withGateway(speech: true) { gateway in
+            let log: @Sendable () -> String = { [gateway] in gateway.gateway.standardError }
+            try await eventually("speech recognition to be ready", timeout: .seconds(30)) { log().contains("speech recognition ready") }
+            let phrases = ["turn on the christmas tree", "turn off the christmas tree", "switch on the desk fan", "switch off the desk fan",
+                           "turn on the porch light", "turn off the porch light", "turn the kitchen lamp on", "turn the kitchen lamp off",
+                           "switch the christmas tree on", "switch the desk fan on"]
+            let voices = ["slt", "rms"]
+            let spoken = try await blocking {
+                try phrases.enumerated().map { index, phrase in try synthesizeWAV(phrase, voice: voices[index % 2]) }
+            }
+            for (phrase, wav) in zip(phrases, spoken) {
+                let heard = try await gateway.speakUntilSwitched(wav, within: .seconds(30))
+                #expect(heard["ok"] as? Bool == true && heard["text"] as? String == phrase, "\(heard)")
+                await gateway.inbox.clear()
+            }
+            let learned = gateway.folder.appendingPathComponent("voiceplug.hearings/learned.adaptation").path
+            try await eventually("the adaptation to be learned and used", timeout: .seconds(60)) {
+                log().contains("speech recognition adapted to the voices heard (\(learned))")
+            }
+            #expect(log().contains("learned the voices heard from 10 spoken commands"), "\(log())")
+            #expect((try? SpeakerAdaptation(contentsOf: learned)) != nil)
+            let again = try await gateway.speakUntilSwitched(spoken[0], within: .seconds(30))
+            #expect(again["ok"] as? Bool == true && again["device"] as? String == "tree", "\(again)")
         }
     }
 
@@ -285,9 +324,9 @@ struct SpokenPhraseTests {
         }
     }
 
-    @Test("Hermes audio frames: the gateway finds the utterance, switches the plug and answers for the site")
+    @Test("Hermes audio frames: the gateway finds the utterance, switches the plug and answers for the site; --no-learning keeps nothing")
     func hermesAudioFrames() async throws {
-        try await withGateway(speech: true) { gateway in
+        try await withGateway(speech: true, runArguments: ["--no-learning"]) { gateway in
             let spoken = try await blocking { try synthesizeWAV("turn off the desk fan", voice: "slt") }
             let quiet = (0..<16000).map { Int16(truncatingIfNeeded: ($0 &* 7919) % 200 - 100) }
             let all = try WAVReader.read(Array(spoken)).samples + quiet
@@ -303,6 +342,8 @@ struct SpokenPhraseTests {
                 message.topic == "voiceplug/result" && GatewayFixture.object(message)?["source"] as? String == "speech"
             })[0]
             #expect(GatewayFixture.object(result)?["device"] as? String == "desk-fan")
+            let hearings = gateway.folder.appendingPathComponent("voiceplug.hearings").path
+            #expect(!FileManager.default.fileExists(atPath: hearings), "--no-learning keeps nothing")
         }
     }
 

@@ -1,0 +1,138 @@
+import Foundation
+import Speech
+import Synchronization
+
+/// The gateway learns the voices of its household from its own hearings.
+///
+/// Each spoken command a plug confirmed is kept in a folder, as `voiceplug
+/// adapt` reads recordings: its audio (`.wav`, 16 kHz) and what was heard
+/// (`.txt` of the same name); the newest `capacity` of them. After every
+/// `batch` new ones, a speaker adaptation is estimated from all kept, in the
+/// background, and written to `learned.adaptation` in the folder, which the
+/// recognizer follows. The adaptation is estimated against the unadapted
+/// model each time, so it does not build on itself; a hearing whose audio
+/// does not match what was heard is deleted.
+public final class VoiceLearning: Sendable {
+    public struct Settings: Sendable, Equatable {
+        /// The folder of the hearings and the learned adaptation.
+        public var folder: String
+        /// How many hearings are kept (the newest).
+        public var capacity = 60
+        /// How many new hearings make a new estimate (the first one too).
+        public var batch = 10
+
+        public init(folder: String) { self.folder = folder }
+
+        /// The adaptation learned from the hearings.
+        public var learnedPath: String { Self.learnedPath(in: folder) }
+
+        public static func learnedPath(in folder: String) -> String {
+            URL(fileURLWithPath: folder).appendingPathComponent("learned.adaptation").path
+        }
+    }
+
+    let settings: Settings
+    private let log: GatewayLog
+    /// Hearings kept since the last estimate, whether one is running, and
+    /// whether learning stopped (it cannot work on this machine).
+    private let state: Mutex<(fresh: Int, estimating: Bool, stopped: Bool)>
+
+    /// Opens (or makes) the folder; the hearings newer than the learned
+    /// adaptation count toward the next estimate.
+    init(_ settings: Settings, log: GatewayLog) throws {
+        self.settings = settings
+        self.log = log
+        try FileManager.default.createDirectory(atPath: settings.folder, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        let learned = Self.modified(settings.learnedPath) ?? .distantPast
+        let fresh = Self.hearings(in: settings.folder).filter { (Self.modified($0 + ".wav") ?? .distantPast) > learned }.count
+        state = Mutex((fresh, false, false))
+    }
+
+    /// Keeps a confirmed hearing, and starts an estimate when enough new ones have come.
+    func keep(_ audio: RecognizerAudio, heard text: String) {
+        guard !state.withLock({ $0.stopped }) else { return }
+        let name = String(format: "%013.0f", Date().timeIntervalSince1970 * 1000) + "-" + UUID().uuidString.prefix(8).lowercased()
+        let base = URL(fileURLWithPath: settings.folder).appendingPathComponent(name).path
+        do {
+            // The text first, and the audio in one rename: a hearing is listed by its .wav, whole.
+            try Data((text + "\n").utf8).write(to: URL(fileURLWithPath: base + ".txt"))
+            try Data(audio.wavFile).write(to: URL(fileURLWithPath: base + ".part"))
+            try FileManager.default.moveItem(atPath: base + ".part", toPath: base + ".wav")
+        } catch {
+            Self.remove(base)
+            log.log(.warning, "cannot keep the hearing to learn from: \(error)")
+            return
+        }
+        for old in Self.hearings(in: settings.folder).dropLast(settings.capacity) { Self.remove(old) }
+        let start = state.withLock { state -> Bool in
+            state.fresh += 1
+            guard state.fresh >= settings.batch, !state.estimating else { return false }
+            (state.fresh, state.estimating) = (0, true)
+            return true
+        }
+        if start { Thread { [self] in estimate() }.start() }
+    }
+
+    /// Starts an estimate now when enough hearings wait for one (at the gateway's start).
+    func catchUp() {
+        let start = state.withLock { state -> Bool in
+            guard state.fresh >= settings.batch, !state.estimating, !state.stopped else { return false }
+            (state.fresh, state.estimating) = (0, true)
+            return true
+        }
+        if start { Thread { [self] in estimate() }.start() }
+    }
+
+    /// Waits until a running estimate is done, at most `limit` (at shutdown:
+    /// SphinxTrain's programs and their files are not left behind).
+    func finish(within limit: Duration) async {
+        let deadline = ContinuousClock.now + limit
+        while state.withLock({ $0.estimating }) && ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(50)) }
+    }
+
+    /// Estimates from every hearing kept; runs on its own thread (seconds of CPU).
+    private func estimate() {
+        defer { state.withLock { $0.estimating = false } }
+        let kept = Self.hearings(in: settings.folder)
+        var bases: [String] = [], recordings: [SpeechRecognizer.AdaptationRecording] = []
+        for base in kept {
+            guard let wav = FileManager.default.contents(atPath: base + ".wav"), let audio = try? WAVReader.read(Array(wav)),
+                  let data = FileManager.default.contents(atPath: base + ".txt"), let text = String(data: data, encoding: .utf8) else {
+                Self.remove(base)  // half written, or not ours
+                continue
+            }
+            bases.append(base)
+            recordings.append(.init(audio: audio, text: text))
+        }
+        do {
+            // Only its front ends make the features: no grammar, no open pass.
+            let recognizer = try SpeechRecognizer(devices: [], shortcuts: [], secondPass: false)
+            let report = try recognizer.estimateAdaptation(from: recordings, writingTo: settings.learnedPath)
+            for index in report.leftOut { Self.remove(bases[index]) }
+            log.log(.info, "learned the voices heard from \(recordings.count - report.leftOut.count) spoken commands"
+                + (report.leftOut.isEmpty ? "" : " (\(report.leftOut.count) left out, their audio did not match what was heard)"))
+        } catch SpeechError.adaptation(let problem) where problem.contains("make deps") {
+            state.withLock { $0.stopped = true }
+            log.log(.warning, "not learning from spoken commands: \(problem)")
+        } catch {
+            log.log(.warning, "could not learn from the spoken commands kept: \(error)")
+        }
+    }
+
+    /// The hearings kept, oldest first, as paths without extension.
+    static func hearings(in folder: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.filter { $0.hasSuffix(".wav") }.sorted().map {
+            URL(fileURLWithPath: folder).appendingPathComponent(String($0.dropLast(4))).path
+        }
+    }
+
+    private static func remove(_ base: String) {
+        for ext in [".wav", ".txt", ".part"] { try? FileManager.default.removeItem(atPath: base + ext) }
+    }
+
+    private static func modified(_ path: String) -> Date? {
+        (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+    }
+}

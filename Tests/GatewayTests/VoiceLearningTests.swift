@@ -1,0 +1,63 @@
+import Foundation
+@testable import Gateway
+import Speech
+import Synchronization
+import Testing
+import TestSupport
+
+@Suite("Learning the voices heard")
+struct VoiceLearningTests {
+    /// A folder of its own, and a log the test reads.
+    final class Place: Sendable {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("voiceplug-learning-\(UUID().uuidString.prefix(8))")
+        let lines = Mutex<[String]>([])
+        var log: GatewayLog { GatewayLog(level: .info) { [self] line in lines.withLock { $0.append(line) } } }
+        var text: String { lines.withLock { $0.joined() } }
+        func files() -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted() }
+        deinit { try? FileManager.default.removeItem(at: folder) }
+    }
+
+    static let tone = RecognizerAudio(samples: (0..<8000).map { Int16(8000 * sin(Double($0) / 10)) })
+
+    @Test("each hearing is kept as a WAV file and its text, the newest only, in a folder only its owner reads")
+    func keepsTheNewest() async throws {
+        let place = Place()
+        var settings = VoiceLearning.Settings(folder: place.folder.path)
+        (settings.capacity, settings.batch) = (5, 100)
+        let learning = try VoiceLearning(settings, log: place.log)
+        for index in 0..<12 {
+            learning.keep(Self.tone, heard: "turn on lamp \(index)")
+            try await Task.sleep(for: .milliseconds(2))  // names are by the millisecond
+        }
+        let kept = place.files()
+        #expect(kept.count == 10 && kept.filter { $0.hasSuffix(".wav") }.count == 5, "\(kept)")
+        let texts = try kept.filter { $0.hasSuffix(".txt") }.map { try String(contentsOf: place.folder.appendingPathComponent($0), encoding: .utf8) }
+        #expect(texts == (7..<12).map { "turn on lamp \($0)\n" })
+        let audio = try WAVReader.read(Array(try Data(contentsOf: place.folder.appendingPathComponent(kept[1]))))
+        #expect(audio == Self.tone)
+        let mode = try FileManager.default.attributesOfItem(atPath: place.folder.path)[.posixPermissions] as? Int
+        #expect(mode == 0o700)
+    }
+
+    @Test("hearings kept by an earlier run count toward the next estimate; recordings without speech are not learned from")
+    func catchesUp() async throws {
+        let place = Place()
+        var settings = VoiceLearning.Settings(folder: place.folder.path)
+        settings.batch = 100
+        let earlier = try VoiceLearning(settings, log: place.log)
+        let quiet = RecognizerAudio(samples: (0..<16000).map { Int16(truncatingIfNeeded: ($0 &* 7919) % 60 - 30) })
+        for word in ["one", "two", "three", "four", "five", "six"] { earlier.keep(quiet, heard: "turn on lamp \(word)") }
+        settings.batch = 7
+        let notYet = try VoiceLearning(settings, log: place.log)
+        notYet.catchUp()
+        await notYet.finish(within: .seconds(30))
+        #expect(place.text.isEmpty, "six of seven: no estimate yet")
+        settings.batch = 6
+        let next = try VoiceLearning(settings, log: place.log)
+        next.catchUp()
+        try await eventually("the estimate to end", timeout: .seconds(60)) { place.text.contains("could not learn") }
+        await next.finish(within: .seconds(30))
+        #expect(place.text.contains("only 0 of 6 recordings hold speech"), "\(place.text)")
+        #expect(!FileManager.default.fileExists(atPath: settings.learnedPath))
+    }
+}
