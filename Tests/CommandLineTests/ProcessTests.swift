@@ -76,7 +76,7 @@ struct ProcessTests {
         #expect(try Data(contentsOf: file) == Data("these are my notes, not a database\n".utf8))
     }
 
-    @Test("adapt: its prompts, a missing transcript and too few recordings refused, then an adaptation hear reads")
+    @Test("adapt: its prompts, a missing transcript and too few recordings refused, then an adaptation hear reads; and the learned one")
     func adapt() async throws {
         let workspace = try Workspace()
         let (listed, prompts, _) = try await voiceplug(["adapt", "--prompts"], in: workspace)
@@ -103,11 +103,23 @@ struct ProcessTests {
         #expect(FileManager.default.fileExists(atPath: adaptation.path))
         let (heard, text, _) = try await voiceplug(["hear", "p0.wav"], in: workspace)  // "turn on the kitchen lamp", with it
         #expect(heard == 0 && text == "turn on the kitchen lamp\n")
+        // What the gateway learned, where it keeps it: hear uses it when no adaptation of the speaker's is there.
+        let hearings = workspace.url.appendingPathComponent("voiceplug.hearings")
+        try FileManager.default.createDirectory(at: hearings, withIntermediateDirectories: true)
+        let learned = hearings.appendingPathComponent("learned.adaptation")
+        try FileManager.default.copyItem(at: adaptation, to: learned)
         try Data("1\n3\n13\n".utf8).write(to: adaptation)
         let (broken, _, brokenError) = try await voiceplug(["hear", "p0.wav"], in: workspace)
         #expect(broken == 2 && brokenError.contains("voiceplug.adaptation' is not a speaker adaptation"), "\(brokenError)")
         let (absent, _, absentError) = try await voiceplug(["hear", "p0.wav", "--adaptation", "none.adaptation"], in: workspace)
         #expect(absent == 2 && absentError.contains("cannot read"), "\(absentError)")
+        try FileManager.default.removeItem(at: adaptation)
+        let (learnedHeard, learnedText, learnedError) = try await voiceplug(["hear", "p0.wav"], in: workspace)
+        #expect(learnedHeard == 0 && learnedText == "turn on the kitchen lamp\n" && learnedError.isEmpty, "\(learnedError)")
+        try Data("1\n3\n13\n".utf8).write(to: learned)
+        let (unlearned, unlearnedText, unlearnedError) = try await voiceplug(["hear", "p0.wav"], in: workspace)
+        #expect(unlearned == 0 && unlearnedText == "turn on the kitchen lamp\n", "\(unlearnedError)")
+        #expect(unlearnedError.contains("warning: the learned speaker adaptation is left out"), "\(unlearnedError)")
     }
 
     @Test("two processes creating one new store at the same moment: both adds succeed (100 rounds)")

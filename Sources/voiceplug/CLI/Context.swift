@@ -1,5 +1,6 @@
 import CommandLineSupport
 import Foundation
+import Gateway
 import Speech
 import Storage
 import VoiceShortcuts
@@ -17,10 +18,14 @@ struct Context {
     let adaptationPath: String
     /// Whether `--adaptation` named it.
     let adaptationGiven: Bool
+    /// Where the gateway keeps the spoken commands it learns from, and what it
+    /// learned (`voiceplug.hearings` beside the configuration, else in the current folder).
+    let hearingsPath: String
 
     static let defaultConfigName = "voiceplug.json"
     static let defaultStoreName = "voiceplug.db"
     static let defaultAdaptationName = "voiceplug.adaptation"
+    static let defaultHearingsName = "voiceplug.hearings"
 
     init(_ arguments: Arguments, console: Console) throws {
         self.console = console
@@ -49,13 +54,28 @@ struct Context {
         storePath = arguments.options["db"].map(absolute) ?? home.appendingPathComponent(Self.defaultStoreName).path
         adaptationPath = arguments.options["adaptation"].map(absolute) ?? home.appendingPathComponent(Self.defaultAdaptationName).path
         adaptationGiven = arguments.options["adaptation"] != nil
+        hearingsPath = home.appendingPathComponent(Self.defaultHearingsName).path
     }
 
+    /// Whether the speaker adaptation is enrolled: `--adaptation` names one, or the default file is there.
+    var adaptationEnrolled: Bool { adaptationGiven || FileManager.default.fileExists(atPath: adaptationPath) }
+
+    /// The learned adaptation's file (`voiceplug run` learns it from the spoken commands it heard).
+    var learnedAdaptationPath: String { VoiceLearning.Settings.learnedPath(in: hearingsPath) }
+
     /// The speaker adaptation to hear with: the one `--adaptation` names
-    /// (which must be there), else the default file when it is there.
+    /// (which must be there), else the default file when it is there, else
+    /// the one the gateway learned when it is there (one that does not load
+    /// is left out with a warning: the gateway writes it again).
     func adaptation() throws -> SpeakerAdaptation? {
-        guard adaptationGiven || FileManager.default.fileExists(atPath: adaptationPath) else { return nil }
-        return try SpeakerAdaptation(contentsOf: adaptationPath)
+        if adaptationEnrolled { return try SpeakerAdaptation(contentsOf: adaptationPath) }
+        guard FileManager.default.fileExists(atPath: learnedAdaptationPath) else { return nil }
+        do {
+            return try SpeakerAdaptation(contentsOf: learnedAdaptationPath)
+        } catch {
+            console.err("voiceplug: warning: the learned speaker adaptation is left out: \(error)\n")
+            return nil
+        }
     }
 
     var devices: [Device] { configuration?.devices ?? [] }

@@ -21,7 +21,8 @@ enum HearCommand {
                            decoders' raw output, for diagnosis: g_ words are the garbage path)
             --adaptation FILE
                            the speaker adaptation to hear with (`voiceplug adapt`; default:
-                           voiceplug.adaptation beside the configuration, when it is there)
+                           voiceplug.adaptation beside the configuration, when it is there; else
+                           what the gateway learned from the voices it heard, when it did)
             --threshold M  the least margin accepted: how much better, per frame, the phrase explains the
                            audio than free English does (default \(SpeechRecognizer.defaultThreshold); lower
                            accepts more, including speech that was not a command)

@@ -7,8 +7,8 @@ import VoiceShortcuts
 enum RunCommand {
     static let spec = CommandSpec(
         name: "run", summary: "Runs the gateway: phrases from MQTT switch the configured plugs.",
-        usage: "run [--config FILE] [--broker URL] [--db FILE] [--log-level error|warning|info|debug] [--share-group NAME] [--adaptation FILE]",
-        options: ["config", "broker", "db", "log-level", "share-group", "adaptation"], flags: ["no-speech"],
+        usage: "run [--config FILE] [--broker URL] [--db FILE] [--log-level error|warning|info|debug] [--share-group NAME] [--adaptation FILE] [--no-learning]",
+        options: ["config", "broker", "db", "log-level", "share-group", "adaptation"], flags: ["no-speech", "no-learning"],
         details: """
             --config FILE      the devices (default: voiceplug.json in the current folder)
             --broker URL       mqtt://[user@]host:port or mqtts://… (default: the config's broker, else
@@ -22,6 +22,12 @@ enum RunCommand {
             --adaptation FILE  the speaker adaptation to hear with (`voiceplug adapt`; default:
                                voiceplug.adaptation beside the configuration, when it is there);
                                followed while the gateway runs: written, replaced or deleted
+            --no-learning      do not learn the voices heard. Without it, each spoken command a plug
+                               confirmed is kept (its audio and what was heard; the newest 60) in
+                               voiceplug.hearings beside the configuration, and every 10 new ones adapt
+                               speech recognition to the voices heard (voiceplug.hearings/learned.adaptation,
+                               which `hear` uses too). Delete the folder to forget them. Off when an
+                               adaptation from `voiceplug adapt` is used.
 
             Phrases: voiceplug/phrase (text, or {"text","id","replyTo"}), hermes/nlu/query and
             hermes/asr/textCaptured; spoken phrases: a WAV file on voiceplug/audio. Results: voiceplug/result (or replyTo, or the MQTT 5 response topic).
@@ -56,6 +62,9 @@ enum RunCommand {
             if settings.speech {
                 settings.speechAdaptation = try context.adaptation()
                 settings.speechAdaptationPath = context.adaptationPath
+                if !context.adaptationEnrolled && !parsed.flags.contains("no-learning") {
+                    settings.learning = VoiceLearning.Settings(folder: context.hearingsPath)
+                }
             }
             let log = GatewayLog(level: level) { console.err($0) }
             gateway = try Gateway(settings: settings, registry: context.registry(), log: log)
