@@ -32,7 +32,8 @@ process hears a whole batch (a warm recognizer, as in the gateway), and
 `voiceplug match` turns what was heard into (device, state).
 Reports right / wrong device for in-grammar speech and accepted for
 out-of-grammar speech. With --adapt, each voice is heard with a speaker
-adaptation made from `voiceplug adapt --prompts` said by that voice.
+adaptation made from `voiceplug adapt --prompts` said by that voice. With --learn, as
+`voiceplug run` learns the voices it hears: see learn().
 """
 import argparse, concurrent.futures, json, os, re, shutil, subprocess, sys, tempfile
 
@@ -1405,6 +1406,49 @@ def report(label, rows, show):
             if r["got"] != r["expected"]:
                 print("   ", r["text"], "/", " ".join(r["voice"]), "→", r["heard"].get("text"), r["heard"].get("margin"), r["got"])
 
+LEARNED = 60  # the hearings `voiceplug run` keeps
+def learn(args, work, scenarios, rows):
+    """--learn: a household's gateway that heard each set's first half of phrases (every voice, both conditions,
+    interleaved) keeps the recognized ones with what was heard, the newest 60, and adapts to them; the second half
+    is heard without and with that adaptation. A wrong hearing is kept as the gateway would keep it."""
+    before, after = [], []
+    for name, scenario in scenarios:
+        voices = [tuple(v) for v in scenario.get("voices", VOICES)]
+        ins, outs = [t for t, _, _ in scenario["in"]], list(scenario["out"])
+        def first(r): return (ins.index(r["text"]) < len(ins) // 2) if r["expected"] else (outs.index(r["text"]) < len(outs) // 2)
+        def order(r): return ((ins + outs).index(r["text"]), voices.index(tuple(r["voice"])), r["condition"])
+        mine = [r for r in rows if r["scenario"] == name]
+        kept = sorted((r for r in mine if first(r) and r["got"]), key=order)[-LEARNED:]
+        folder = os.path.join(work, name, "learned")
+        shutil.rmtree(folder, ignore_errors=True)
+        os.makedirs(folder)
+        files = []
+        for i, r in enumerate(kept):
+            path = os.path.join(folder, f"h{i:03d}.wav")
+            shutil.copyfile(r["path"], path)
+            open(path[:-4] + ".txt", "w").write(r["heard"]["text"] + "\n")
+            files.append(path)
+        second = [r for r in mine if not first(r)]
+        adaptation = os.path.join(folder, "learned.adaptation")
+        made = len(files) >= 10 and subprocess.run([args.voiceplug, "adapt", *files, "--adaptation", adaptation], capture_output=True).returncode == 0
+        config, db = os.path.join(work, name, "voiceplug.json"), os.path.join(work, name, "voiceplug.db")
+        heard = {}
+        for condition, _ in CONDITIONS:
+            paths = [r["path"] for r in second if r["condition"] == condition]
+            heard.update(hear(args, config, db, paths, adaptation) if made else {})
+        answers = match(args, config, db, sorted({h["text"] for h in heard.values() if h.get("text")}))
+        relearned = [dict(r, heard=heard.get(r["path"], {}), got=answers.get(heard.get(r["path"], {}).get("text"))) if made else r for r in second]
+        print(f"{name}: learned from {len(files)} of the first half's hearings" + ("" if made else " (no adaptation)"))
+        for condition, _ in CONDITIONS:
+            report(f"  second half {condition}", [r for r in second if r["condition"] == condition], False)
+            report(f"  learned {condition}", [r for r in relearned if r["condition"] == condition], args.show)
+        before += second
+        after += relearned
+    json.dump(after, open(os.path.join(work, "learned.json"), "w"))
+    for condition, _ in CONDITIONS:
+        report(f"all second halves {condition}", [r for r in before if r["condition"] == condition], False)
+        report(f"all learned {condition}", [r for r in after if r["condition"] == condition], False)
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--voiceplug", default=os.path.join(ROOT, ".build/release/voiceplug"))
@@ -1414,6 +1458,9 @@ def main():
     parser.add_argument("--sweep", action="store_true", help="hear with no threshold and report candidate thresholds")
     parser.add_argument("--adapt", action="store_true",
                         help="hear each voice with a speaker adaptation (voiceplug adapt) made from the prompts it said")
+    parser.add_argument("--learn", action="store_true",
+                        help="as `voiceplug run` learns: the recognized utterances of each set's first half of phrases (the newest 60, "
+                             "with what was heard) make an adaptation (voiceplug adapt), and the second half is heard again with it")
     parser.add_argument("--set", action="append", choices=[name for name, _ in SCENARIOS] + list(OPTIONAL),
                         help="only this set (repeatable)")
     args = parser.parse_args()
@@ -1445,7 +1492,10 @@ def run(args, work):
         for condition, voice, text, expected, path, _ in jobs:
             h = heard.get(path, {})
             rows.append({"scenario": name, "condition": condition, "voice": voice, "text": text, "expected": expected,
-                         "heard": h, "got": answers.get(h.get("text"))})
+                         "heard": h, "got": answers.get(h.get("text")), "path": path})
+    if args.learn:
+        learn(args, work, scenarios, rows)
+        return
     json.dump(rows, open(os.path.join(work, "sweep.json" if args.sweep else "rows.json"), "w"))
     if args.sweep:
         ig = [r for r in rows if r["expected"]]; oog = [r for r in rows if not r["expected"]]
