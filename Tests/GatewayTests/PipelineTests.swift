@@ -233,7 +233,7 @@ struct SpokenPhraseTests {
             // Confirmed by the plug: kept to learn the voice from, as `voiceplug adapt` reads recordings.
             let hearings = gateway.folder.appendingPathComponent("voiceplug.hearings")
             let files: @Sendable () -> [String] = { (try? FileManager.default.contentsOfDirectory(atPath: hearings.path).sorted()) ?? [] }
-            try await eventually("the hearing to be kept", timeout: .seconds(10)) { files().count == 2 }
+            try await eventually("the hearing to be kept", timeout: .seconds(10)) { files().count == 2 && files().contains { $0.hasSuffix(".wav") } }
             let kept = files()
             try #require(kept.count == 2 && kept[0].hasSuffix(".txt") && kept[1].hasSuffix(".wav"), "\(kept)")
             let text = try String(contentsOf: hearings.appendingPathComponent(kept[0]), encoding: .utf8)
