@@ -42,8 +42,7 @@ public final class VoiceLearning: Sendable {
     init(_ settings: Settings, log: GatewayLog) throws {
         self.settings = settings
         self.log = log
-        try FileManager.default.createDirectory(atPath: settings.folder, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
+        try Self.makeFolder(settings.folder)
         let learned = Self.modified(settings.learnedPath) ?? .distantPast
         let fresh = Self.hearings(in: settings.folder).filter { (Self.modified($0 + ".wav") ?? .distantPast) > learned }.count
         state = Mutex((fresh, false, false))
@@ -55,6 +54,7 @@ public final class VoiceLearning: Sendable {
         let name = String(format: "%013.0f", Date().timeIntervalSince1970 * 1000) + "-" + UUID().uuidString.prefix(8).lowercased()
         let base = URL(fileURLWithPath: settings.folder).appendingPathComponent(name).path
         do {
+            try Self.makeFolder(settings.folder)  // again, if it was deleted to forget what was heard
             // The text first, and the audio in one rename: a hearing is listed by its .wav, whole.
             try Data((text + "\n").utf8).write(to: URL(fileURLWithPath: base + ".txt"))
             try Data(audio.wavFile).write(to: URL(fileURLWithPath: base + ".part"))
@@ -126,6 +126,11 @@ public final class VoiceLearning: Sendable {
         return names.filter { $0.hasSuffix(".wav") }.sorted().map {
             URL(fileURLWithPath: folder).appendingPathComponent(String($0.dropLast(4))).path
         }
+    }
+
+    /// The folder, made readable by its owner only when it is made.
+    private static func makeFolder(_ folder: String) throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     }
 
     private static func remove(_ base: String) {

@@ -19,7 +19,7 @@ struct VoiceLearningTests {
 
     static let tone = RecognizerAudio(samples: (0..<8000).map { Int16(8000 * sin(Double($0) / 10)) })
 
-    @Test("each hearing is kept as a WAV file and its text, the newest only, in a folder only its owner reads")
+    @Test("each hearing is kept as a WAV file and its text, the newest only, in a folder only its owner reads, made again when deleted")
     func keepsTheNewest() async throws {
         let place = Place()
         var settings = VoiceLearning.Settings(folder: place.folder.path)
@@ -37,6 +37,10 @@ struct VoiceLearningTests {
         #expect(audio == Self.tone)
         let mode = try FileManager.default.attributesOfItem(atPath: place.folder.path)[.posixPermissions] as? Int
         #expect(mode == 0o700)
+        try FileManager.default.removeItem(at: place.folder)  // to forget what was heard
+        learning.keep(Self.tone, heard: "turn on lamp twelve")
+        #expect(place.files().count == 2, "kept again in a new folder")
+        #expect(!place.text.contains("warning"), "\(place.text)")
     }
 
     @Test("hearings kept by an earlier run count toward the next estimate; recordings without speech are not learned from")
