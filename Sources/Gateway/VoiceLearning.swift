@@ -98,7 +98,8 @@ public final class VoiceLearning: Sendable {
         var bases: [String] = [], recordings: [SpeechRecognizer.AdaptationRecording] = []
         for base in kept {
             guard let wav = FileManager.default.contents(atPath: base + ".wav"), let audio = try? WAVReader.read(Array(wav)),
-                  let data = FileManager.default.contents(atPath: base + ".txt"), let text = String(data: data, encoding: .utf8) else {
+                let data = FileManager.default.contents(atPath: base + ".txt"), let text = String(data: data, encoding: .utf8)
+            else {
                 Self.remove(base)  // half written, or not ours
                 continue
             }
@@ -110,8 +111,10 @@ public final class VoiceLearning: Sendable {
             let recognizer = try SpeechRecognizer(devices: [], shortcuts: [], secondPass: false)
             let report = try recognizer.estimateAdaptation(from: recordings, writingTo: settings.learnedPath)
             for index in report.leftOut { Self.remove(bases[index]) }
-            log.log(.info, "learned the voices heard from \(recordings.count - report.leftOut.count) spoken commands"
-                + (report.leftOut.isEmpty ? "" : " (\(report.leftOut.count) left out, their audio did not match what was heard)"))
+            log.log(
+                .info,
+                "learned the voices heard from \(recordings.count - report.leftOut.count) spoken commands"
+                    + (report.leftOut.isEmpty ? "" : " (\(report.leftOut.count) left out, their audio did not match what was heard)"))
         } catch SpeechError.adaptation(let problem) where problem.contains("make deps") {
             state.withLock { $0.stopped = true }
             log.log(.warning, "not learning from spoken commands: \(problem)")

@@ -1,9 +1,10 @@
 import Foundation
-@testable import Gateway
 import Speech
 import Synchronization
-import Testing
 import TestSupport
+import Testing
+
+@testable import Gateway
 
 @Suite("Learning the voices heard")
 struct VoiceLearningTests {
@@ -31,7 +32,9 @@ struct VoiceLearningTests {
         }
         let kept = place.files()
         #expect(kept.count == 10 && kept.filter { $0.hasSuffix(".wav") }.count == 5, "\(kept)")
-        let texts = try kept.filter { $0.hasSuffix(".txt") }.map { try String(contentsOf: place.folder.appendingPathComponent($0), encoding: .utf8) }
+        let texts = try kept.filter { $0.hasSuffix(".txt") }.map {
+            try String(contentsOf: place.folder.appendingPathComponent($0), encoding: .utf8)
+        }
         #expect(texts == (7..<12).map { "turn on lamp \($0)\n" })
         let audio = try WAVReader.read(Array(try Data(contentsOf: place.folder.appendingPathComponent(kept[1]))))
         #expect(audio == Self.tone)
