@@ -46,7 +46,7 @@ struct VoiceLearningTests {
         #expect(!place.text.contains("warning"), "\(place.text)")
     }
 
-    @Test("hearings kept by an earlier run count toward the next estimate; recordings without speech are not learned from")
+    @Test("hearings kept by an earlier run count toward the next estimate; recordings without speech are not learned from; a file that is no hearing is deleted")
     func catchesUp() async throws {
         let place = Place()
         var settings = VoiceLearning.Settings(folder: place.folder.path)
@@ -59,6 +59,7 @@ struct VoiceLearningTests {
         notYet.catchUp()
         await notYet.finish(within: .seconds(30))
         #expect(place.text.isEmpty, "six of seven: no estimate yet")
+        try Data("not audio".utf8).write(to: place.folder.appendingPathComponent("0-junk.wav"))  // not a hearing: deleted
         settings.batch = 6
         let next = try VoiceLearning(settings, log: place.log)
         next.catchUp()
@@ -66,5 +67,6 @@ struct VoiceLearningTests {
         await next.finish(within: .seconds(30))
         #expect(place.text.contains("only 0 of 6 recordings hold speech"), "\(place.text)")
         #expect(!FileManager.default.fileExists(atPath: settings.learnedPath))
+        #expect(!place.files().contains("0-junk.wav") && place.files().count == 12, "\(place.files())")
     }
 }
