@@ -46,7 +46,7 @@ struct VoiceLearningTests {
         #expect(!place.text.contains("warning"), "\(place.text)")
     }
 
-    @Test("hearings kept by an earlier run count toward the next estimate; recordings without speech are not learned from; a file that is no hearing is deleted")
+    @Test("an earlier run's hearings count toward the next estimate; no speech is learned from; a file that is no hearing is deleted")
     func catchesUp() async throws {
         let place = Place()
         var settings = VoiceLearning.Settings(folder: place.folder.path)
