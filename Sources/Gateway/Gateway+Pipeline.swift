@@ -71,6 +71,7 @@ extension Gateway {
         }
         switch outcome {
         case .confirmed:
+            learning?.switched(intent)  // before this command's own hearing is kept
             let milliseconds = (ContinuousClock.now - arrived).timeInterval * 1000
             return PhraseResult(id: request.id, text: request.text,
                                 outcome: .switched(intent, shortcut: index.voiceShortcut(for: intent.key), latencyMs: milliseconds))

@@ -214,7 +214,7 @@ extension Gateway {
             result.speechConfidence = phrase.speechConfidence
             await answer(phrase, with: result, intent: result.recognizedIntent)
             // Heard and confirmed by the plug: a recording with its text, to learn the voice from.
-            if case .switched = result.outcome { learning?.keep(audio, heard: phrase.text) }
+            if case .switched(let intent, _, _) = result.outcome { learning?.keep(audio, heard: phrase.text, intent: intent) }
         case .answer(let result):
             log.log(.info, "\(result.id) audio → \(result.json)")
             await answer(request, with: result, intent: nil)

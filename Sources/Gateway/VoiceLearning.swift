@@ -1,6 +1,7 @@
 import Foundation
 import Speech
 import Synchronization
+import VoiceShortcuts
 
 /// The gateway learns the voices of its household from its own hearings.
 ///
@@ -11,7 +12,8 @@ import Synchronization
 /// background, and written to `learned.adaptation` in the folder, which the
 /// recognizer follows. The adaptation is estimated against the unadapted
 /// model each time, so it does not build on itself; a hearing whose audio
-/// does not match what was heard is deleted.
+/// does not match what was heard is deleted, and so is one whose command was
+/// undone soon after (the same device switched back: probably misheard).
 public final class VoiceLearning: Sendable {
     public struct Settings: Sendable, Equatable {
         /// The folder of the hearings and the learned adaptation.
@@ -20,6 +22,8 @@ public final class VoiceLearning: Sendable {
         public var capacity = 60
         /// How many new hearings make a new estimate (the first one too).
         public var batch = 10
+        /// A hearing whose device is switched back within this is not learned from.
+        public var undoWindow: Duration = .seconds(15)
 
         public init(folder: String) { self.folder = folder }
 
@@ -36,6 +40,8 @@ public final class VoiceLearning: Sendable {
     /// Hearings kept since the last estimate, whether one is running, and
     /// whether learning stopped (it cannot work on this machine).
     private let state: Mutex<(fresh: Int, estimating: Bool, stopped: Bool)>
+    /// The newest hearing kept: its files, its command, and when.
+    private let newest = Mutex<(base: String, intent: ToggleStateIntent, at: ContinuousClock.Instant)?>(nil)
 
     /// Opens (or makes) the folder; the hearings newer than the learned
     /// adaptation count toward the next estimate.
@@ -48,8 +54,8 @@ public final class VoiceLearning: Sendable {
         state = Mutex((fresh, false, false))
     }
 
-    /// Keeps a confirmed hearing, and starts an estimate when enough new ones have come.
-    func keep(_ audio: RecognizerAudio, heard text: String) {
+    /// Keeps a confirmed hearing of `intent`, and starts an estimate when enough new ones have come.
+    func keep(_ audio: RecognizerAudio, heard text: String, intent: ToggleStateIntent) {
         guard !state.withLock({ $0.stopped }) else { return }
         let name = String(format: "%013.0f", Date().timeIntervalSince1970 * 1000) + "-" + UUID().uuidString.prefix(8).lowercased()
         let base = URL(fileURLWithPath: settings.folder).appendingPathComponent(name).path
@@ -65,6 +71,7 @@ public final class VoiceLearning: Sendable {
             return
         }
         for old in Self.hearings(in: settings.folder).dropLast(settings.capacity) { Self.remove(old) }
+        newest.withLock { $0 = (base, intent, .now) }
         let start = state.withLock { state -> Bool in
             state.fresh += 1
             guard state.fresh >= settings.batch, !state.estimating else { return false }
@@ -72,6 +79,22 @@ public final class VoiceLearning: Sendable {
             return true
         }
         if start { Thread { [self] in estimate() }.start() }
+    }
+
+    /// A command was carried out (spoken or typed): when it switches the
+    /// newest hearing's device back soon after, that hearing is deleted.
+    func switched(_ intent: ToggleStateIntent) {
+        let undone = newest.withLock { newest -> String? in
+            guard let kept = newest, kept.intent.deviceID == intent.deviceID, kept.intent.state != intent.state,
+                ContinuousClock.now - kept.at < settings.undoWindow
+            else { return nil }
+            newest = nil
+            return kept.base
+        }
+        guard let undone, FileManager.default.fileExists(atPath: undone + ".wav") else { return }
+        Self.remove(undone)
+        state.withLock { $0.fresh = max(0, $0.fresh - 1) }
+        log.log(.info, "a spoken command undone soon after is not learned from: \(intent.deviceID) switched back \(intent.state)")
     }
 
     /// Starts an estimate now when enough hearings wait for one (at the gateway's start).

@@ -247,6 +247,11 @@ struct SpokenPhraseTests {
             })
             #expect(!invalid.isEmpty)
             #expect(files().count == 2, "only what a plug confirmed is kept")
+            // Switched straight back, typed: the spoken command was probably misheard, and is not learned from.
+            let undone = try await gateway.say("turn off the christmas tree")
+            #expect(undone["ok"] as? Bool == true, "\(undone)")
+            try await eventually("the hearing to be forgotten", timeout: .seconds(10)) { files().isEmpty }
+            #expect(gateway.gateway.standardError.contains("undone soon after is not learned from"))
         }
     }
 
@@ -255,8 +260,9 @@ struct SpokenPhraseTests {
         try await withGateway(speech: true) { gateway in
             let log: @Sendable () -> String = { [gateway] in gateway.gateway.standardError }
             try await eventually("speech recognition to be ready", timeout: .seconds(30)) { log().contains("speech recognition ready") }
-            let phrases = ["turn on the christmas tree", "turn off the christmas tree", "switch on the desk fan", "switch off the desk fan",
-                           "turn on the porch light", "turn off the porch light", "turn the kitchen lamp on", "turn the kitchen lamp off",
+            // No device switched straight back: that would be taken for a command misheard and undone.
+            let phrases = ["turn on the christmas tree", "switch on the desk fan", "turn on the porch light", "turn the kitchen lamp on",
+                           "turn off the christmas tree", "switch off the desk fan", "turn off the porch light", "turn the kitchen lamp off",
                            "switch the christmas tree on", "switch the desk fan on"]
             let voices = ["slt", "rms"]
             let spoken = try await blocking {

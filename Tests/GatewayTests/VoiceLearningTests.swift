@@ -3,6 +3,7 @@ import Speech
 import Synchronization
 import TestSupport
 import Testing
+import VoiceShortcuts
 
 @testable import Gateway
 
@@ -18,6 +19,7 @@ struct VoiceLearningTests {
         deinit { try? FileManager.default.removeItem(at: folder) }
     }
 
+    static let lampOn = ToggleStateIntent(deviceID: "lamp", state: .on)
     static let tone = RecognizerAudio(samples: (0..<8000).map { Int16(8000 * sin(Double($0) / 10)) })
 
     @Test("each hearing is kept as a WAV file and its text, the newest only, in a folder only its owner reads, made again when deleted")
@@ -27,7 +29,7 @@ struct VoiceLearningTests {
         (settings.capacity, settings.batch) = (5, 100)
         let learning = try VoiceLearning(settings, log: place.log)
         for index in 0..<12 {
-            learning.keep(Self.tone, heard: "turn on lamp \(index)")
+            learning.keep(Self.tone, heard: "turn on lamp \(index)", intent: Self.lampOn)
             try await Task.sleep(for: .milliseconds(2))  // names are by the millisecond
         }
         let kept = place.files()
@@ -41,7 +43,7 @@ struct VoiceLearningTests {
         let mode = try FileManager.default.attributesOfItem(atPath: place.folder.path)[.posixPermissions] as? Int
         #expect(mode == 0o700)
         try FileManager.default.removeItem(at: place.folder)  // to forget what was heard
-        learning.keep(Self.tone, heard: "turn on lamp twelve")
+        learning.keep(Self.tone, heard: "turn on lamp twelve", intent: Self.lampOn)
         #expect(place.files().count == 2, "kept again in a new folder")
         #expect(!place.text.contains("warning"), "\(place.text)")
     }
@@ -53,7 +55,9 @@ struct VoiceLearningTests {
         settings.batch = 100
         let earlier = try VoiceLearning(settings, log: place.log)
         let quiet = RecognizerAudio(samples: (0..<16000).map { Int16(truncatingIfNeeded: ($0 &* 7919) % 60 - 30) })
-        for word in ["one", "two", "three", "four", "five", "six"] { earlier.keep(quiet, heard: "turn on lamp \(word)") }
+        for word in ["one", "two", "three", "four", "five", "six"] {
+            earlier.keep(quiet, heard: "turn on lamp \(word)", intent: Self.lampOn)
+        }
         settings.batch = 7
         let notYet = try VoiceLearning(settings, log: place.log)
         notYet.catchUp()
@@ -68,5 +72,27 @@ struct VoiceLearningTests {
         #expect(place.text.contains("only 0 of 6 recordings hold speech"), "\(place.text)")
         #expect(!FileManager.default.fileExists(atPath: settings.learnedPath))
         #expect(!place.files().contains("0-junk.wav") && place.files().count == 12, "\(place.files())")
+    }
+
+    @Test("a spoken command whose device is switched back soon after is not learned from; other commands keep it")
+    func undoneIsForgotten() async throws {
+        let place = Place()
+        var settings = VoiceLearning.Settings(folder: place.folder.path)
+        settings.batch = 100
+        let learning = try VoiceLearning(settings, log: place.log)
+        learning.keep(Self.tone, heard: "turn on the lamp", intent: Self.lampOn)
+        learning.switched(ToggleStateIntent(deviceID: "fan", state: .off))  // another device
+        learning.switched(Self.lampOn)  // the same state again
+        #expect(place.files().count == 2)
+        learning.switched(ToggleStateIntent(deviceID: "lamp", state: .off))
+        #expect(place.files().isEmpty, "\(place.files())")
+        #expect(place.text.contains("undone soon after is not learned from"))
+
+        settings.undoWindow = .milliseconds(50)
+        let later = try VoiceLearning(settings, log: place.log)
+        later.keep(Self.tone, heard: "turn on the lamp", intent: Self.lampOn)
+        try await Task.sleep(for: .milliseconds(100))
+        later.switched(ToggleStateIntent(deviceID: "lamp", state: .off))
+        #expect(place.files().count == 2, "switched back after the window: kept")
     }
 }
