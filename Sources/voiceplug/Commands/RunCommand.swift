@@ -26,8 +26,8 @@ enum RunCommand {
                                confirmed is kept (its audio and what was heard; the newest 60) in
                                voiceplug.hearings beside the configuration, and every 10 new ones adapt
                                speech recognition to the voices heard (voiceplug.hearings/learned.adaptation,
-                               which `hear` uses too). Delete the folder to forget them. Off when an
-                               adaptation from `voiceplug adapt` is used.
+                               which `hear` uses too); not one switched back within 15 s. Delete the
+                               folder to forget them. Off when an adaptation from `voiceplug adapt` is used.
 
             Phrases: voiceplug/phrase (text, or {"text","id","replyTo"}), hermes/nlu/query and
             hermes/asr/textCaptured; spoken phrases: a WAV file on voiceplug/audio. Results: voiceplug/result (or replyTo, or the MQTT 5 response topic).
