@@ -72,13 +72,8 @@ public final class VoiceLearning: Sendable {
         }
         for old in Self.hearings(in: settings.folder).dropLast(settings.capacity) { Self.remove(old) }
         newest.withLock { $0 = (base, intent, .now) }
-        let start = state.withLock { state -> Bool in
-            state.fresh += 1
-            guard state.fresh >= settings.batch, !state.estimating else { return false }
-            (state.fresh, state.estimating) = (0, true)
-            return true
-        }
-        if start { Thread { [self] in estimate() }.start() }
+        state.withLock { $0.fresh += 1 }
+        catchUp()
     }
 
     /// A command was carried out (spoken or typed): when it switches the
@@ -97,7 +92,8 @@ public final class VoiceLearning: Sendable {
         log.log(.info, "a spoken command undone soon after is not learned from: \(intent.deviceID) switched back \(intent.state)")
     }
 
-    /// Starts an estimate now when enough hearings wait for one (at the gateway's start).
+    /// Starts an estimate when enough new hearings wait for one (after each
+    /// hearing kept, and at the gateway's start for an earlier run's).
     func catchUp() {
         let start = state.withLock { state -> Bool in
             guard state.fresh >= settings.batch, !state.estimating, !state.stopped else { return false }
