@@ -15,6 +15,12 @@ struct VoiceLearningTests {
         let lines = Mutex<[String]>([])
         var log: GatewayLog { GatewayLog(level: .info) { [self] line in lines.withLock { $0.append(line) } } }
         var text: String { lines.withLock { $0.joined() } }
+        /// Settings for this folder; no estimate unless `batch` says.
+        func settings(batch: Int = 100) -> VoiceLearning.Settings {
+            var settings = VoiceLearning.Settings(folder: folder.path)
+            settings.batch = batch
+            return settings
+        }
         func files() -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted() }
         deinit { try? FileManager.default.removeItem(at: folder) }
     }
@@ -25,8 +31,8 @@ struct VoiceLearningTests {
     @Test("each hearing is kept as a WAV file and its text, the newest only, in a folder only its owner reads, made again when deleted")
     func keepsTheNewest() async throws {
         let place = Place()
-        var settings = VoiceLearning.Settings(folder: place.folder.path)
-        (settings.capacity, settings.batch) = (5, 100)
+        var settings = place.settings()
+        settings.capacity = 5
         let learning = try VoiceLearning(settings, log: place.log)
         for index in 0..<12 {
             learning.keep(Self.tone, heard: "turn on lamp \(index)", intent: Self.lampOn)
@@ -51,8 +57,7 @@ struct VoiceLearningTests {
     @Test("an earlier run's hearings count toward the next estimate; no speech is learned from; a file that is no hearing is deleted")
     func catchesUp() async throws {
         let place = Place()
-        var settings = VoiceLearning.Settings(folder: place.folder.path)
-        settings.batch = 100
+        var settings = place.settings()
         let earlier = try VoiceLearning(settings, log: place.log)
         let quiet = RecognizerAudio(samples: (0..<16000).map { Int16(truncatingIfNeeded: ($0 &* 7919) % 60 - 30) })
         for word in ["one", "two", "three", "four", "five", "six"] {
@@ -77,8 +82,7 @@ struct VoiceLearningTests {
     @Test("a spoken command whose device is switched back soon after is not learned from; other commands keep it")
     func undoneIsForgotten() async throws {
         let place = Place()
-        var settings = VoiceLearning.Settings(folder: place.folder.path)
-        settings.batch = 100
+        var settings = place.settings()
         let learning = try VoiceLearning(settings, log: place.log)
         learning.keep(Self.tone, heard: "turn on the lamp", intent: Self.lampOn)
         learning.switched(ToggleStateIntent(deviceID: "fan", state: .off))  // another device
