@@ -1452,6 +1452,16 @@ def hear(args, config, db, paths, adaptation=None):
         heard[record.pop("file")] = record
     return heard
 
+def hear_rows(args, config, db, rows, adaptation=None):
+    """`rows` with what was heard in each one's file (one `voiceplug hear` per condition, with `adaptation` when given)
+    and what that switches (`voiceplug match`): their "heard" and "got"."""
+    heard = {}
+    for condition, _ in CONDITIONS:
+        paths = [r["path"] for r in rows if r["condition"] == condition]
+        if paths: heard.update(hear(args, config, db, paths, adaptation))
+    answers = match(args, config, db, sorted({h["text"] for h in heard.values() if h.get("text")}))
+    return [dict(r, heard=heard.get(r["path"], {}), got=answers.get(heard.get(r["path"], {}).get("text"))) for r in rows]
+
 def adapted(args, work, voice, made={}):
     """With --adapt: a speaker adaptation to `voice`, made once a run from `voiceplug adapt --prompts` synthesized
     clean by that voice (kept in WORK/adaptation/VOICE)."""
@@ -1514,12 +1524,7 @@ def learn(args, work, scenarios, rows):
         adaptation = os.path.join(folder, "learned.adaptation")
         made = len(files) >= 10 and subprocess.run([args.voiceplug, "adapt", *files, "--adaptation", adaptation], capture_output=True).returncode == 0
         config, db = os.path.join(work, name, "voiceplug.json"), os.path.join(work, name, "voiceplug.db")
-        heard = {}
-        for condition, _ in CONDITIONS:
-            paths = [r["path"] for r in second if r["condition"] == condition]
-            heard.update(hear(args, config, db, paths, adaptation) if made else {})
-        answers = match(args, config, db, sorted({h["text"] for h in heard.values() if h.get("text")}))
-        relearned = [dict(r, heard=heard.get(r["path"], {}), got=answers.get(heard.get(r["path"], {}).get("text"))) if made else r for r in second]
+        relearned = hear_rows(args, config, db, second, adaptation) if made else second
         print(f"{name}: learned from {len(files)} of the first half's hearings" + ("" if made else " (no adaptation)"))
         for condition, _ in CONDITIONS:
             report(f"  second half {condition}", [r for r in second if r["condition"] == condition], False)
@@ -1562,19 +1567,14 @@ def run(args, work):
     scenarios += [(name, make()) for name, make in OPTIONAL.items() if args.set and name in args.set]
     for name, scenario in scenarios:
         config, db, jobs = prepare(args, work, name, scenario)
-        heard = {}
-        for condition, _ in CONDITIONS:
-            if args.adapt:
-                for voice in scenario.get("voices", VOICES):
-                    paths = [j[4] for j in jobs if j[0] == condition and j[1] == voice]
-                    heard.update(hear(args, config, db, paths, adapted(args, work, tuple(voice))))
-            else:
-                heard.update(hear(args, config, db, [j[4] for j in jobs if j[0] == condition]))
-        answers = match(args, config, db, sorted({h["text"] for h in heard.values() if h.get("text")}))
-        for condition, voice, text, expected, path, _ in jobs:
-            h = heard.get(path, {})
-            rows.append({"scenario": name, "condition": condition, "voice": voice, "text": text, "expected": expected,
-                         "heard": h, "got": answers.get(h.get("text")), "path": path})
+        unheard = [{"scenario": name, "condition": condition, "voice": voice, "text": text, "expected": expected, "path": path}
+                   for condition, voice, text, expected, path, _ in jobs]
+        if args.adapt:  # each voice with its own adaptation
+            done = {r["path"]: r for voice in scenario.get("voices", VOICES)
+                    for r in hear_rows(args, config, db, [u for u in unheard if u["voice"] == voice], adapted(args, work, tuple(voice)))}
+            rows += [done[u["path"]] for u in unheard]
+        else:
+            rows += hear_rows(args, config, db, unheard)
     if args.learn:
         learn(args, work, scenarios, rows)
         return
