@@ -97,7 +97,8 @@ struct FaultTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         try await withBroker { broker in
             let first = try ChildProcess("plugsim", ["--broker", broker.url, "--no-tui", "--plugs", "keep,lose", "--state", path])
-            try await eventually("start") { first.standardError.contains("plugs (") }
+            // The fixture's liveness bound for plugsim's start: 5 s ran out once in make test, among the speech suites.
+            try await eventually("start", timeout: .seconds(20)) { first.standardError.contains("plugs (") }
             try await MQTTClient.withClient(broker.configuration()) { client in
                 let inbox = MessageCollector(client)
                 try await client.subscribe("stat/+/POWER")
@@ -112,8 +113,8 @@ struct FaultTests {
                 try await client.subscribe("stat/+/POWER")
                 let second = try ChildProcess("plugsim", ["--broker", broker.url, "--no-tui", "--plugs", "keep,lose", "--state", path])
                 defer { second.kill(SIGKILL) }
-                #expect(try await inbox.first(on: "stat/keep/POWER").string == "ON")
-                #expect(try await inbox.first(on: "stat/lose/POWER").string == "OFF")
+                #expect(try await inbox.first(on: "stat/keep/POWER", timeout: .seconds(20)).string == "ON")
+                #expect(try await inbox.first(on: "stat/lose/POWER", timeout: .seconds(20)).string == "OFF")
             }
         }
     }
