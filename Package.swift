@@ -53,8 +53,13 @@ let package = Package(
         .target(name: "CommandLineSupport", dependencies: ["VoiceShortcuts"]),
 
         // Command-line programs.
-        .executableTarget(name: "voiceplug", dependencies: ["MQTT", "LocalBroker", "VoiceShortcuts", "Storage", "CommandLineSupport", "JSONText", "Gateway", "PlugProtocols", "Speech"]),
-        .executableTarget(name: "plugsim", dependencies: ["MQTT", "PlugProtocols", "VoiceShortcuts", "CommandLineSupport"], path: "Simulator"),
+        .executableTarget(
+            name: "voiceplug",
+            dependencies: [
+                "MQTT", "LocalBroker", "VoiceShortcuts", "Storage", "CommandLineSupport", "JSONText", "Gateway", "PlugProtocols", "Speech",
+            ]),
+        .executableTarget(
+            name: "plugsim", dependencies: ["MQTT", "PlugProtocols", "VoiceShortcuts", "CommandLineSupport"], path: "Simulator"),
         .executableTarget(name: "mqtt-probe", dependencies: ["MQTT"]),
 
         // Tests: a support library shared by the suites, then one target per module.
@@ -66,7 +71,8 @@ let package = Package(
         .testTarget(name: "SimulatorTests", dependencies: ["MQTT", "LocalBroker", "TestSupport"]),
         .testTarget(name: "GatewayTests", dependencies: ["Gateway", "MQTT", "LocalBroker", "Speech", "TestSupport", "VoiceShortcuts"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "VoiceShortcuts", "TestSupport"]),
-        .testTarget(name: "CommandLineTests", dependencies: ["voiceplug", "VoiceShortcuts", "TestSupport", "CommandLineSupport", "JSONText"]),
+        .testTarget(
+            name: "CommandLineTests", dependencies: ["voiceplug", "VoiceShortcuts", "TestSupport", "CommandLineSupport", "JSONText"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -50,9 +50,10 @@ final class LiveView: @unchecked Sendable {
             let marker = snapshot.power == .on ? "\u{1B}[1;32m● ON \u{1B}[0m" : "\u{1B}[2m○ off\u{1B}[0m"
             let link = snapshot.online ? "online  " : "\u{1B}[31moffline\u{1B}[0m "
             let changed = snapshot.lastChange.map { relative(now.timeIntervalSince($0)) } ?? "—"
-            lines.append(pad(snapshot.id, 22) + " " + pad(snapshot.name, 22) + " " + pad(snapshot.protocolName, 11) + " "
-                         + marker + "  " + link + " " + String(format: "%9.1f", snapshot.watts) + " " + pad(changed, 12)
-                         + " " + String(format: "%5d", snapshot.commands))
+            lines.append(
+                pad(snapshot.id, 22) + " " + pad(snapshot.name, 22) + " " + pad(snapshot.protocolName, 11) + " "
+                    + marker + "  " + link + " " + String(format: "%9.1f", snapshot.watts) + " " + pad(changed, 12)
+                    + " " + String(format: "%5d", snapshot.commands))
         }
         if snapshots.count > room { lines.append("… and \(snapshots.count - room + 1) more") }
         if let lastEvent { lines.append(""); lines.append("\u{1B}[2m\(lastEvent)\u{1B}[0m") }

@@ -45,8 +45,9 @@ final class PlugSimulator: Sendable {
         }
         let sink = eventSink, saveSink = saveSink
         plugs = order.map { channel in
-            SimulatedPlug(channel: channel, devices: groups[channel]!, initialPower: initial, faults: options.faults,
-                          broker: options.broker, events: sink, stateChanged: { saveSink.yield() })
+            SimulatedPlug(
+                channel: channel, devices: groups[channel]!, initialPower: initial, faults: options.faults,
+                broker: options.broker, events: sink, stateChanged: { saveSink.yield() })
         }
         var byDevice: [String: SimulatedPlug] = [:]
         for (channel, plug) in zip(order, plugs) {
@@ -176,7 +177,8 @@ final class PlugSimulator: Sendable {
     private func handleControl(_ control: MQTTClient) async {
         for await message in control.messages where message.topic == Self.controlTopic {
             guard let object = (try? JSONSerialization.jsonObject(with: Data(message.payload))) as? [String: Any],
-                  let id = object["plug"] as? String else {
+                let id = object["plug"] as? String
+            else {
                 console.err("plugsim: ignored a control message that is not {\"plug\":\"ID\",…}: \(message.string ?? "(binary)")\n")
                 continue
             }

@@ -69,10 +69,14 @@ enum PlugsimCommand {
         }
         var devices: [Device]
         if let configuration {
-            guard parsed.options["protocol"] == nil else { throw usage("--protocol goes with --plugs; the config gives each device's protocol") }
+            guard parsed.options["protocol"] == nil else {
+                throw usage("--protocol goes with --plugs; the config gives each device's protocol")
+            }
             devices = configuration.devices
         } else {
-            let ids = (parsed.options["plugs"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            let ids = (parsed.options["plugs"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+                !$0.isEmpty
+            }
             guard !ids.isEmpty else { throw usage("give the plugs to simulate: --plugs ID,ID,... or --config FILE") }
             for id in ids where !Device.isValidID(id) {
                 throw usage("'\(id)' is not a valid plug id: use lower-case letters, digits and hyphens")
@@ -84,22 +88,29 @@ enum PlugsimCommand {
         let url = parsed.options["broker"] ?? configuration?.broker ?? "mqtt://127.0.0.1:1883"
         var broker = try MQTTConfiguration(url: url)
         if broker.credentials != nil { broker.credentials?.password = console.environment["VOICEPLUG_PASSWORD"] }
-        if let caFile = configuration?.caFile { broker.tls = .init(caFile: caFile, certificateFile: configuration?.certFile, keyFile: configuration?.keyFile) }
+        if let caFile = configuration?.caFile {
+            broker.tls = .init(caFile: caFile, certificateFile: configuration?.certFile, keyFile: configuration?.keyFile)
+        }
         broker.connectTimeout = .seconds(10)
 
         func milliseconds(_ name: String) throws -> Duration {
             guard let text = parsed.options[name] else { return .zero }
-            guard let value = Double(text), value >= 0, value <= 600_000 else { throw usage("--\(name) must be milliseconds from 0 to 600000, not '\(text)'") }
+            guard let value = Double(text), value >= 0, value <= 600_000 else {
+                throw usage("--\(name) must be milliseconds from 0 to 600000, not '\(text)'")
+            }
             return .milliseconds(value)
         }
         var faults = Faults()
         faults.latency = try milliseconds("latency")
         faults.jitter = try milliseconds("jitter")
         if let text = parsed.options["drop"] {
-            guard let value = Double(text), (0...1).contains(value) else { throw usage("--drop must be a fraction from 0 to 1, not '\(text)'") }
+            guard let value = Double(text), (0...1).contains(value) else {
+                throw usage("--drop must be a fraction from 0 to 1, not '\(text)'")
+            }
             faults.drop = value
         }
-        let offline = Set((parsed.options["offline"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+        let offline = Set(
+            (parsed.options["offline"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
         let known = Set(devices.map(\.id))
         for id in offline where !known.contains(id) {
             let hint = nearestName(to: id, among: Array(known)).map { " — did you mean '\($0)'?" } ?? ""
@@ -110,9 +121,12 @@ enum PlugsimCommand {
             guard let value = Double(text), value >= 0 else { throw usage("--tele-period must be seconds (0 turns it off), not '\(text)'") }
             telePeriod = value == 0 ? nil : .seconds(value)
         }
-        let statePath = parsed.options["state"].map { $0.hasPrefix("/") ? $0 : URL(fileURLWithPath: console.currentDirectory).appendingPathComponent($0).path }
-        return PlugSimulator.Options(broker: broker, brokerURL: url, devices: devices, faults: faults, offline: offline,
-                                     table: console.isTerminal && !parsed.flags.contains("no-tui"),
-                                     telePeriod: telePeriod, stateFile: statePath.map(StateFile.init))
+        let statePath = parsed.options["state"].map {
+            $0.hasPrefix("/") ? $0 : URL(fileURLWithPath: console.currentDirectory).appendingPathComponent($0).path
+        }
+        return PlugSimulator.Options(
+            broker: broker, brokerURL: url, devices: devices, faults: faults, offline: offline,
+            table: console.isTerminal && !parsed.flags.contains("no-tui"),
+            telePeriod: telePeriod, stateFile: statePath.map(StateFile.init))
     }
 }

@@ -17,8 +17,10 @@ actor SimulatedPlug {
     private var tasks: [Task<Void, Never>] = []
     private let bootDate = Date()
 
-    init(channel: PlugChannel, devices: [Device], initialPower: [String: PowerState], faults: Faults,
-         broker: MQTTConfiguration, events: AsyncStream<SimulatorEvent>.Continuation, stateChanged: @escaping @Sendable () -> Void) {
+    init(
+        channel: PlugChannel, devices: [Device], initialPower: [String: PowerState], faults: Faults,
+        broker: MQTTConfiguration, events: AsyncStream<SimulatorEvent>.Continuation, stateChanged: @escaping @Sendable () -> Void
+    ) {
         self.channel = channel
         self.relays = devices.map { RelayState(device: $0, power: initialPower[$0.id] ?? .off) }
         self.faults = faults
@@ -32,8 +34,9 @@ actor SimulatedPlug {
     func snapshots() -> [DeviceSnapshot] {
         let now = Date()
         return relays.map {
-            DeviceSnapshot(id: $0.device.id, name: $0.device.name, protocolName: channel.protocol.rawValue, power: $0.power,
-                           online: client != nil, watts: $0.watts(at: now), lastChange: $0.lastChange, commands: $0.commands)
+            DeviceSnapshot(
+                id: $0.device.id, name: $0.device.name, protocolName: channel.protocol.rawValue, power: $0.power,
+                online: client != nil, watts: $0.watts(at: now), lastChange: $0.lastChange, commands: $0.commands)
         }
     }
 
@@ -55,20 +58,22 @@ actor SimulatedPlug {
         try await client.connect()
         self.client = client
         let messages = client.messages
-        tasks.append(Task { [weak self] in
-            for await message in messages { await self?.handle(message) }
-        })
+        tasks.append(
+            Task { [weak self] in
+                for await message in messages { await self?.handle(message) }
+            })
         let states = client.states()
-        tasks.append(Task { [weak self] in
-            var wasLost = false
-            for await state in states {
-                if case .reconnecting = state { wasLost = true }
-                if state == .connected, wasLost {
-                    wasLost = false
-                    await self?.announce()  // a broker restart loses retained messages: say it again, like Tasmota
+        tasks.append(
+            Task { [weak self] in
+                var wasLost = false
+                for await state in states {
+                    if case .reconnecting = state { wasLost = true }
+                    if state == .connected, wasLost {
+                        wasLost = false
+                        await self?.announce()  // a broker restart loses retained messages: say it again, like Tasmota
+                    }
                 }
-            }
-        })
+            })
         for filter in channel.commandFilters { try await client.subscribe(filter, qos: .atLeastOnce) }
         await announce()
         for relay in relays { events.yield(SimulatorEvent(deviceID: relay.device.id, kind: .online)) }
@@ -139,7 +144,9 @@ actor SimulatedPlug {
             }
             let changed = relays[index].apply(command)
             await publishState(of: relays[index])
-            let kind: SimulatorEvent.Kind = changed ? .switched(relays[index].power, command: description)
+            let kind: SimulatorEvent.Kind =
+                changed
+                ? .switched(relays[index].power, command: description)
                 : .unchanged(relays[index].power, command: description)
             events.yield(SimulatorEvent(deviceID: relays[index].device.id, kind: kind))
             if changed { stateChanged() }
@@ -179,13 +186,15 @@ actor SimulatedPlug {
             let time = Self.tasmotaTime(now)
             var powers = relays.map { "\"POWER\($0.device.relay.map(String.init) ?? "")\":\"\($0.power == .on ? "ON" : "OFF")\"" }
             powers.sort()
-            let state = "{\"Time\":\"\(time)\",\"Uptime\":\"\(uptime / 86400)T\(String(format: "%02d:%02d:%02d", uptime / 3600 % 24, uptime / 60 % 60, uptime % 60))\","
+            let state =
+                "{\"Time\":\"\(time)\",\"Uptime\":\"\(uptime / 86400)T\(String(format: "%02d:%02d:%02d", uptime / 3600 % 24, uptime / 60 % 60, uptime % 60))\","
                 + "\"UptimeSec\":\(uptime),\(powers.joined(separator: ",")),\"Wifi\":{\"RSSI\":88,\"Signal\":-56}}"
             await publish(OutgoingMessage(topic: "tele/\(channel.topic)/STATE", text: state))
             let watts = relays.reduce(0) { $0 + $1.watts(at: now) }
             let total = relays.reduce(0) { $0 + $1.energy(at: now) }
             let current = watts / 230
-            let sensor = "{\"Time\":\"\(time)\",\"ENERGY\":{\"TotalStartTime\":\"\(Self.tasmotaTime(bootDate))\","
+            let sensor =
+                "{\"Time\":\"\(time)\",\"ENERGY\":{\"TotalStartTime\":\"\(Self.tasmotaTime(bootDate))\","
                 + "\"Total\":\(String(format: "%.3f", total)),\"Yesterday\":0.000,\"Today\":\(String(format: "%.3f", total)),"
                 + "\"Power\":\(Int(watts.rounded())),\"ApparentPower\":\(Int(watts.rounded())),\"ReactivePower\":0,\"Factor\":1.00,"
                 + "\"Voltage\":230,\"Current\":\(String(format: "%.3f", current))}}"
@@ -196,10 +205,12 @@ actor SimulatedPlug {
     }
 
     private func announcement() -> OutgoingMessage {
-        let mac = String(channel.topic.utf8.reduce(UInt64(0x3C71BF00_0000)) { ($0 &* 31 &+ UInt64($1)) & 0xFFFF_FFFF_FFFF }, radix: 16, uppercase: true)
-        return OutgoingMessage(topic: "shellies/announce",
-                               text: "{\"id\":\"\(channel.topic)\",\"model\":\"SHSW-1\",\"mac\":\"\(mac)\",\"ip\":\"127.0.0.1\","
-                                   + "\"new_fw\":false,\"fw_ver\":\"20230913-112003/v1.14.0-gcb84623\"}")
+        let mac = String(
+            channel.topic.utf8.reduce(UInt64(0x3C71BF00_0000)) { ($0 &* 31 &+ UInt64($1)) & 0xFFFF_FFFF_FFFF }, radix: 16, uppercase: true)
+        return OutgoingMessage(
+            topic: "shellies/announce",
+            text: "{\"id\":\"\(channel.topic)\",\"model\":\"SHSW-1\",\"mac\":\"\(mac)\",\"ip\":\"127.0.0.1\","
+                + "\"new_fw\":false,\"fw_ver\":\"20230913-112003/v1.14.0-gcb84623\"}")
     }
 
     private func publish(_ message: OutgoingMessage) async {

@@ -10,7 +10,8 @@ struct StateFile: Sendable {
     func load() throws -> [String: PowerState] {
         guard FileManager.default.fileExists(atPath: path) else { return [:] }
         guard let data = FileManager.default.contents(atPath: path),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: String] else {
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: String]
+        else {
             throw StateFileError(path: path)
         }
         return object.compactMapValues { PowerState(rawValue: $0.lowercased()) }

@@ -17,8 +17,10 @@ public struct CommandSpec: Sendable {
     /// The rest of the help text.
     public var details: String = ""
 
-    public init(name: String, summary: String, usage: String, options: [String] = [], flags: [String] = [],
-                positionals: ClosedRange<Int> = 0...0, details: String = "") {
+    public init(
+        name: String, summary: String, usage: String, options: [String] = [], flags: [String] = [],
+        positionals: ClosedRange<Int> = 0...0, details: String = ""
+    ) {
         self.name = name
         self.summary = summary
         self.usage = usage

@@ -45,8 +45,10 @@ public actor CommandLanes {
     /// Sends a command with `send` when the device's lane is free, then waits
     /// for the device to report `state`, at most `timeout`. The waiter is
     /// registered before the command is sent, so no report can be missed.
-    public func execute(deviceID: String, state: PowerState, timeout: Duration,
-                        send: @escaping @Sendable () async throws -> Void) async -> CommandOutcome {
+    public func execute(
+        deviceID: String, state: PowerState, timeout: Duration,
+        send: @escaping @Sendable () async throws -> Void
+    ) async -> CommandOutcome {
         await acquire(deviceID)
         defer { release(deviceID) }
         nextToken += 1

@@ -8,18 +8,23 @@ extension Gateway {
         let request: PhraseRequest
         if message.topic == PhraseTopics.audio {
             let heard = await hear(message)
-            let id: String = switch heard {
-            case .phrase(let phrase, _): phrase.id
-            case .answer(let result): result.id
-            }
-            await respond(to: heard, request: PhraseRequest(text: "", id: id, replyTo: message.properties.responseTopic,
-                                                            correlationData: message.properties.correlationData), arrived: arrived)
+            let id: String =
+                switch heard {
+                case .phrase(let phrase, _): phrase.id
+                case .answer(let result): result.id
+                }
+            await respond(
+                to: heard,
+                request: PhraseRequest(
+                    text: "", id: id, replyTo: message.properties.responseTopic,
+                    correlationData: message.properties.correlationData), arrived: arrived)
             return
         }
         switch PhraseRequest.decode(message) {
         case .failure(let invalid):
-            let result = PhraseResult(id: invalid.partial.id, text: invalid.partial.text,
-                                      outcome: .failed(.invalidInput, message: invalid.message, intent: nil))
+            let result = PhraseResult(
+                id: invalid.partial.id, text: invalid.partial.text,
+                outcome: .failed(.invalidInput, message: invalid.message, intent: nil))
             log.log(.info, "\(result.id) invalid_input: \(invalid.message)")
             await answer(invalid.partial, with: result, intent: nil)
             return
@@ -28,7 +33,8 @@ extension Gateway {
         }
         let result = await process(request, arrived: arrived)
         if case .switched(let intent, _, let latency) = result.outcome {
-            log.log(.info, "\(request.id) \"\(request.text)\" → \(intent.deviceID) \(intent.state) ok \(String(format: "%.1f", latency)) ms")
+            log.log(
+                .info, "\(request.id) \"\(request.text)\" → \(intent.deviceID) \(intent.state) ok \(String(format: "%.1f", latency)) ms")
         } else if case .failed(let code, let text, _) = result.outcome {
             log.log(.info, "\(request.id) \"\(request.text)\" → \(code.rawValue): \(text)")
         }
@@ -64,8 +70,10 @@ extension Gateway {
         let shortcutID: UUID? = if case .voiceShortcut(let shortcut) = source { shortcut.id } else { nil }
         let confirmed = if case .confirmed = outcome { true } else { false }
         do {
-            try registry.store.record(Execution(intent: intent, phrase: request.text, shortcutID: shortcutID,
-                                                source: shortcutID == nil ? .command : .shortcut, confirmed: confirmed))
+            try registry.store.record(
+                Execution(
+                    intent: intent, phrase: request.text, shortcutID: shortcutID,
+                    source: shortcutID == nil ? .command : .shortcut, confirmed: confirmed))
         } catch {
             log.log(.warning, "cannot record the execution: \(error)")
         }
@@ -73,10 +81,12 @@ extension Gateway {
         case .confirmed:
             learning?.switched(intent)  // before this command's own hearing is kept
             let milliseconds = (ContinuousClock.now - arrived).timeInterval * 1000
-            return PhraseResult(id: request.id, text: request.text,
-                                outcome: .switched(intent, shortcut: index.voiceShortcut(for: intent.key), latencyMs: milliseconds))
+            return PhraseResult(
+                id: request.id, text: request.text,
+                outcome: .switched(intent, shortcut: index.voiceShortcut(for: intent.key), latencyMs: milliseconds))
         case .timedOut:
-            return failed(.timeout, "\(device.id) did not confirm \(intent.state) within \(settings.configuration.confirmTimeoutMs) ms", intent)
+            return failed(
+                .timeout, "\(device.id) did not confirm \(intent.state) within \(settings.configuration.confirmTimeoutMs) ms", intent)
         case .wentOffline:
             return failed(.deviceOffline, "\(device.id) went offline before it confirmed", intent)
         case .sendFailed(let error):
@@ -106,7 +116,8 @@ extension Gateway {
             "{\"entity\":\"\(name)\",\"slotName\":\"\(name)\",\"rawValue\":\(jsonString(value)),\"value\":{\"kind\":\"Unknown\",\"value\":\(jsonString(value))},"
                 + "\"confidence\":1.0,\"range\":{\"start\":\(start),\"end\":\(start + value.count)}}"
         }
-        let payload = "{\"input\":\(jsonString(request.text)),\"intent\":{\"intentName\":\"ToggleState\",\"confidenceScore\":1.0},"
+        let payload =
+            "{\"input\":\(jsonString(request.text)),\"intent\":{\"intentName\":\"ToggleState\",\"confidenceScore\":1.0},"
             + "\"slots\":[\(slot("device", intent.deviceID, 0)),\(slot("state", intent.state.rawValue, 0))],"
             + "\"sessionId\":\(session),\"siteId\":\(site),\"id\":\(jsonString(request.id))}"
         try? await client.publish(PhraseTopics.hermesIntent, payload, qos: .atLeastOnce)

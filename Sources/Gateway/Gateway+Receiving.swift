@@ -21,8 +21,9 @@ extension Gateway {
             case let topic where topic.hasPrefix("hermes/audioServer/") && topic.hasSuffix("/audioFrame"):
                 let site = String(topic.dropFirst("hermes/audioServer/".count).dropLast("/audioFrame".count))
                 guard let frame = try? WAVReader.read(message.payload),
-                      let utterance = sites.withLock({ $0[site, default: UtteranceDetector()].add(frame.samples) }),
-                      inFlight.enter() else { continue }
+                    let utterance = sites.withLock({ $0[site, default: UtteranceDetector()].add(frame.samples) }),
+                    inFlight.enter()
+                else { continue }
                 Task { [self] in
                     await handleSpoken(utterance, site: site, arrived: .now)
                     inFlight.leave()
@@ -61,7 +62,8 @@ extension Gateway {
         let state = status.state.map { "\"\($0.rawValue)\"" } ?? "null"
         let online = status.online.map { $0 ? "true" : "false" } ?? "null"
         let updated = status.updated.map { "\"\($0.formatted(.iso8601))\"" } ?? "null"
-        let payload = "{\"id\":\"\(status.deviceID)\",\"name\":\(jsonString(device?.name ?? status.deviceID)),"
+        let payload =
+            "{\"id\":\"\(status.deviceID)\",\"name\":\(jsonString(device?.name ?? status.deviceID)),"
             + "\"protocol\":\"\(device?.protocol.rawValue ?? "")\",\"state\":\(state),\"online\":\(online),\"updatedAt\":\(updated)}"
         try? await client.publish(Self.plugsTopicPrefix + status.deviceID, payload, qos: .atLeastOnce, retain: true)
     }
@@ -115,8 +117,10 @@ extension Gateway {
             let path = paths.first { FileManager.default.fileExists(atPath: $0) }
             let now = try path.map { path throws(SpeechError) in try SpeakerAdaptation(contentsOf: path) }
             guard now != adaptation else { return false }
-            speech.fill(try SpeechRecognizer(devices: devices.list, shortcuts: registry.allVoiceShortcuts(),
-                                             threshold: recognizer.threshold, adaptation: now))
+            speech.fill(
+                try SpeechRecognizer(
+                    devices: devices.list, shortcuts: registry.allVoiceShortcuts(),
+                    threshold: recognizer.threshold, adaptation: now))
             adaptation = now
             log.log(.info, now.map { "speech recognition adapted to \(describe($0))" } ?? "speech recognition no longer adapted")
             return true
@@ -172,13 +176,18 @@ extension Gateway {
     func hear(_ message: MQTTMessage) async -> Heard {
         let id = UUID().uuidString.lowercased()
         guard message.payload.count <= PhraseTopics.maximumAudioPayload else {
-            return .answer(Self.spokenFailure(id, .invalidInput,
-                                              "the audio has \(message.payload.count) bytes; at most \(PhraseTopics.maximumAudioPayload) are accepted"))
+            return .answer(
+                Self.spokenFailure(
+                    id, .invalidInput,
+                    "the audio has \(message.payload.count) bytes; at most \(PhraseTopics.maximumAudioPayload) are accepted"))
         }
         let audio: RecognizerAudio
         do { audio = try WAVReader.read(message.payload) } catch { return .answer(Self.spokenFailure(id, .invalidInput, "\(error)")) }
-        return await hear(audio, as: PhraseRequest(text: "", id: id, replyTo: message.properties.responseTopic,
-                                                   correlationData: message.properties.correlationData))
+        return await hear(
+            audio,
+            as: PhraseRequest(
+                text: "", id: id, replyTo: message.properties.responseTopic,
+                correlationData: message.properties.correlationData))
     }
 
     /// Recognizes `audio`; the phrase heard takes `request`'s place.

@@ -88,7 +88,8 @@ public final class Gateway: Sendable {
         for filter in devices.tracker.filters { try await client.subscribe(filter, qos: .atLeastOnce) }
         let share = settings.shareGroup.map { "$share/\($0)/" } ?? ""
         for topic in [PhraseTopics.phrase, PhraseTopics.hermesQuery, PhraseTopics.hermesTextCaptured]
-            + (settings.speech ? [PhraseTopics.audio, PhraseTopics.hermesAudioFrames] : []) {
+            + (settings.speech ? [PhraseTopics.audio, PhraseTopics.hermesAudioFrames] : [])
+        {
             try await client.subscribe(share + topic, qos: .atLeastOnce)
         }
         try await client.publish(PhraseTopics.status, "online", qos: .atLeastOnce, retain: true)
@@ -106,7 +107,9 @@ public final class Gateway: Sendable {
                         speech.fill(try SpeechRecognizer(devices: devices, shortcuts: shortcuts, adaptation: adaptation))
                         log.log(.info, "speech recognition ready" + (adapted ?? ""))
                         if let learning {
-                            log.log(.info, "learning the voices heard: spoken commands the plugs confirm are kept in \(learning.settings.folder)")
+                            log.log(
+                                .info,
+                                "learning the voices heard: spoken commands the plugs confirm are kept in \(learning.settings.folder)")
                             learning.catchUp()
                         }
                     } catch {

@@ -20,8 +20,10 @@ public struct PhraseRequest: Sendable, Equatable {
     /// Set when the phrase was heard, not typed: the recognizer's confidence.
     public var speechConfidence: Double?
 
-    public init(text: String, id: String = UUID().uuidString.lowercased(), replyTo: String? = nil,
-                correlationData: [UInt8]? = nil, origin: Origin = .phraseTopic) {
+    public init(
+        text: String, id: String = UUID().uuidString.lowercased(), replyTo: String? = nil,
+        correlationData: [UInt8]? = nil, origin: Origin = .phraseTopic
+    ) {
         self.text = text
         self.id = id
         self.replyTo = replyTo
@@ -58,8 +60,9 @@ public enum PhraseTopics {
 extension PhraseRequest {
     /// Reads a request from an MQTT message on one of the phrase topics.
     public static func decode(_ message: MQTTMessage) -> Result<PhraseRequest, InvalidInput> {
-        var base = PhraseRequest(text: "", replyTo: message.properties.responseTopic,
-                                 correlationData: message.properties.correlationData)
+        var base = PhraseRequest(
+            text: "", replyTo: message.properties.responseTopic,
+            correlationData: message.properties.correlationData)
         func invalid(_ text: String) -> Result<PhraseRequest, InvalidInput> { .failure(InvalidInput(message: text, partial: base)) }
         guard message.payload.count <= PhraseTopics.maximumPayload else {
             return invalid("the payload has \(message.payload.count) bytes; a phrase may have at most \(PhraseTopics.maximumPayload)")

@@ -54,14 +54,16 @@ public struct PhraseResult: Sendable, Equatable {
     /// Reads a result (what `voiceplug say` does).
     public static func parse(_ payload: [UInt8]) -> PhraseResult? {
         guard let object = (try? JSONSerialization.jsonObject(with: Data(payload))) as? [String: Any],
-              let id = object["id"] as? String, let text = object["text"] as? String, let ok = object["ok"] as? Bool else { return nil }
+            let id = object["id"] as? String, let text = object["text"] as? String, let ok = object["ok"] as? Bool
+        else { return nil }
         let intent = (object["device"] as? String).flatMap { device in
             (object["state"] as? String).flatMap(PowerState.init(rawValue:)).map { ToggleStateIntent(deviceID: device, state: $0) }
         }
         if ok, let intent {
             var shortcut: VoiceShortcut?
             if let item = object["shortcut"] as? [String: Any], let sid = (item["id"] as? String).flatMap(UUID.init(uuidString:)),
-               let phrase = item["phrase"] as? String {
+                let phrase = item["phrase"] as? String
+            {
                 shortcut = VoiceShortcut(id: sid, invocationPhrase: phrase, shortcut: Shortcut(intent: intent))
             }
             let latency = (object["latencyMs"] as? NSNumber)?.doubleValue ?? 0

@@ -41,8 +41,10 @@ public final class PlugTracker: Sendable {
         for device in devices { byChannel[device.channel, default: []].append(device) }
         self.byChannel = byChannel
         self.byAvailabilityTopic = Dictionary(byChannel.keys.map { ($0.availabilityTopic, $0) }, uniquingKeysWith: { first, _ in first })
-        self.statuses = Mutex(Dictionary(devices.map { ($0.id, previous?.status(of: $0.id) ?? PlugStatus(deviceID: $0.id)) },
-                                         uniquingKeysWith: { first, _ in first }))
+        self.statuses = Mutex(
+            Dictionary(
+                devices.map { ($0.id, previous?.status(of: $0.id) ?? PlugStatus(deviceID: $0.id)) },
+                uniquingKeysWith: { first, _ in first }))
     }
 
     /// The topic filters to subscribe to.

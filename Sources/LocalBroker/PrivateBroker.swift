@@ -2,7 +2,7 @@ import Foundation
 import MQTT
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A private mosquitto broker on a free loopback port, with a configuration
@@ -25,8 +25,10 @@ public final class PrivateBroker: @unchecked Sendable {
         /// Extra configuration lines, appended as given.
         public var extraLines: [String]
 
-        public init(passwords: [String: String] = [:], acl: String? = nil, tls: TLSFiles? = nil,
-                    persistence: Bool = false, extraLines: [String] = []) {
+        public init(
+            passwords: [String: String] = [:], acl: String? = nil, tls: TLSFiles? = nil,
+            persistence: Bool = false, extraLines: [String] = []
+        ) {
             self.passwords = passwords
             self.acl = acl
             self.tls = tls

@@ -95,13 +95,23 @@ struct ClientStateMachine {
         case .connecting:
             phase = .closed
             pollable = false
-            return (false, [.resumeConnect(.failure(.notConnected)), .failWaiters(.notConnected, includingPublishes: true),
-                            .publishState(.disconnected), .leaveLoop, .resumeDisconnect])
+            return (
+                false,
+                [
+                    .resumeConnect(.failure(.notConnected)), .failWaiters(.notConnected, includingPublishes: true),
+                    .publishState(.disconnected), .leaveLoop, .resumeDisconnect,
+                ]
+            )
         case .waitingToReconnect, .reconnecting:
             phase = .closed
             pollable = false
-            return (false, [.failWaiters(.notConnected, includingPublishes: true), .publishState(.disconnected),
-                            .leaveLoop, .resumeDisconnect])
+            return (
+                false,
+                [
+                    .failWaiters(.notConnected, includingPublishes: true), .publishState(.disconnected),
+                    .leaveLoop, .resumeDisconnect,
+                ]
+            )
         }
     }
 
@@ -127,8 +137,10 @@ struct ClientStateMachine {
             }
             phase = .idle
             pollable = false
-            return [.resumeConnect(.failure(.connectionRefused(ConnectRefusal(code: reasonCode)))),
-                    .publishState(.disconnected), .leaveLoop]
+            return [
+                .resumeConnect(.failure(.connectionRefused(ConnectRefusal(code: reasonCode)))),
+                .publishState(.disconnected), .leaveLoop,
+            ]
         case .reconnecting:
             guard reasonCode == 0 else { return [] }  // the disconnect that follows schedules the next attempt
             phase = .connected
@@ -155,8 +167,10 @@ struct ClientStateMachine {
         case .disconnecting:
             phase = .closed
             pollable = false
-            return [.failWaiters(.notConnected, includingPublishes: true), .publishState(.disconnected),
-                    .leaveLoop, .resumeDisconnect]
+            return [
+                .failWaiters(.notConnected, includingPublishes: true), .publishState(.disconnected),
+                .leaveLoop, .resumeDisconnect,
+            ]
         case .idle, .closed, .waitingToReconnect:
             pollable = false
             return []
@@ -177,8 +191,10 @@ struct ClientStateMachine {
         case .disconnecting(let deadline) where now >= deadline:
             phase = .closed
             pollable = false
-            return [.failWaiters(.notConnected, includingPublishes: true), .publishState(.disconnected),
-                    .leaveLoop, .resumeDisconnect]
+            return [
+                .failWaiters(.notConnected, includingPublishes: true), .publishState(.disconnected),
+                .leaveLoop, .resumeDisconnect,
+            ]
         default:
             return []
         }

@@ -12,7 +12,8 @@ extension MQTTClient {
         case .connected(let reasonCode, _):
             perform(changeState { $0.machine.connackReceived(reasonCode: reasonCode) })
         case .disconnected(let reasonCode):
-            let error: MQTTError = reasonCode == 0 ? .notConnected : .library(MosquittoError(rawValue: reasonCode), operation: "the connection")
+            let error: MQTTError =
+                reasonCode == 0 ? .notConnected : .library(MosquittoError(rawValue: reasonCode), operation: "the connection")
             perform(changeState { $0.machine.connectionEnded(error: error) })
         case .published(let mid, let reasonCode):
             acknowledge(mid: mid, .published(reasonCode: reasonCode), isPublish: true)
@@ -64,8 +65,9 @@ extension MQTTClient {
 
     func loopTick(now: ContinuousClock.Instant) {
         let config = configuration
-        let timeout = MQTTError.connectTimeout(host: config.host, port: config.port,
-                                               seconds: config.connectTimeout.timeInterval)
+        let timeout = MQTTError.connectTimeout(
+            host: config.host, port: config.port,
+            seconds: config.connectTimeout.timeInterval)
         let (effects, pollable) = changeState { ($0.machine.tick(now: now, connectTimeoutError: timeout), $0.machine.pollable) }
         perform(effects)
         if pollable, handle.socket >= 0, let error = handle.loopMisc() { loopFailed(error) }

@@ -27,8 +27,12 @@ extension MQTTClient {
         var ack: Ack?
         do {
             let mid = try startOperation(awaited: awaited) {
-                try payload.withUnsafeBytes { try handle.publish(topic: topic, payload: $0, qos: qos, retain: retain, properties: properties) }
-            } describing: { "publishing to '\(topic)'" }
+                try payload.withUnsafeBytes {
+                    try handle.publish(topic: topic, payload: $0, qos: qos, retain: retain, properties: properties)
+                }
+            } describing: {
+                "publishing to '\(topic)'"
+            }
             ack = try await finishOperation(mid: mid, awaited: awaited, isPublish: true)
         } catch MQTTError.library(.notConnected, _) where qos != .atMostOnce {
             let message = ParkedPublish(topic: topic, payload: payload, qos: qos, retain: retain, properties: properties)
@@ -48,8 +52,9 @@ extension MQTTClient {
         properties: PublishProperties = .init(),
         awaitAcknowledgement: Bool = true
     ) async throws {
-        try await publish(topic, Array(text.utf8), qos: qos, retain: retain, properties: properties,
-                          awaitAcknowledgement: awaitAcknowledgement)
+        try await publish(
+            topic, Array(text.utf8), qos: qos, retain: retain, properties: properties,
+            awaitAcknowledgement: awaitAcknowledgement)
     }
 
     /// Subscribes to a topic filter (wildcards `+` and `#`, shared
@@ -59,7 +64,11 @@ extension MQTTClient {
     /// - Throws: `MQTTError.subscriptionRefused` when the broker refuses it.
     public func subscribe(_ filter: String, qos: QoS = .atLeastOnce) async throws {
         changeState { $0.machine.subscriptionAdded(filter, qos: qos) }
-        let mid = try startOperation(awaited: true) { try handle.subscribe(filter: filter, qos: qos) } describing: { "subscribing to '\(filter)'" }
+        let mid = try startOperation(awaited: true) {
+            try handle.subscribe(filter: filter, qos: qos)
+        } describing: {
+            "subscribing to '\(filter)'"
+        }
         let ack = try await finishOperation(mid: mid, awaited: true, isPublish: false)
         if case .subscribed(let granted)? = ack, let code = granted.first(where: { $0 >= 0x80 }) {
             changeState { $0.machine.subscriptionRemoved(filter) }
@@ -70,7 +79,11 @@ extension MQTTClient {
     /// Unsubscribes from a topic filter and waits for UNSUBACK.
     public func unsubscribe(_ filter: String) async throws {
         changeState { $0.machine.subscriptionRemoved(filter) }
-        let mid = try startOperation(awaited: true) { try handle.unsubscribe(filter: filter) } describing: { "unsubscribing from '\(filter)'" }
+        let mid = try startOperation(awaited: true) {
+            try handle.unsubscribe(filter: filter)
+        } describing: {
+            "unsubscribing from '\(filter)'"
+        }
         _ = try await finishOperation(mid: mid, awaited: true, isPublish: false)
     }
 
@@ -90,8 +103,9 @@ extension MQTTClient {
         case .closed:
             throw MQTTError.notConnected
         case .sendNow:
-            try await publish(message.topic, message.payload, qos: message.qos, retain: message.retain,
-                              properties: message.properties, awaitAcknowledgement: awaited)
+            try await publish(
+                message.topic, message.payload, qos: message.qos, retain: message.retain,
+                properties: message.properties, awaitAcknowledgement: awaited)
             return nil
         case .parked:
             guard awaited else {
@@ -130,8 +144,9 @@ extension MQTTClient {
         for message in parked {
             let result = message.payload.withUnsafeBytes { bytes in
                 Result { () throws(MosquittoError) in
-                    try handle.publish(topic: message.topic, payload: bytes, qos: message.qos, retain: message.retain,
-                                       properties: message.properties)
+                    try handle.publish(
+                        topic: message.topic, payload: bytes, qos: message.qos, retain: message.retain,
+                        properties: message.properties)
                 }
             }
             switch result {
@@ -202,7 +217,8 @@ extension MQTTClient {
     /// contend. TLS connections are only ever read and written by the loop.
     private func flush() {
         if configuration.tls == nil, liveConnected.load(ordering: .acquiring), livePollable.load(ordering: .acquiring),
-           loop.isSleeping, handle.loopWrite() == nil, !handle.wantsWrite {
+            loop.isSleeping, handle.loopWrite() == nil, !handle.wantsWrite
+        {
             return
         }
         loop.requestWrite(self)

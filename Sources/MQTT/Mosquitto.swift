@@ -1,7 +1,7 @@
 import CMosquitto
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The process-wide `mosquitto_lib_init`, run exactly once (Swift globals are
@@ -125,7 +125,9 @@ struct Mosquitto: @unchecked Sendable {
     // MARK: Messages
 
     /// Queues a PUBLISH (`mosquitto_publish_v5`) and returns its message id.
-    func publish(topic: String, payload: UnsafeRawBufferPointer, qos: QoS, retain: Bool, properties: PublishProperties) throws(MosquittoError) -> Int32 {
+    func publish(topic: String, payload: UnsafeRawBufferPointer, qos: QoS, retain: Bool, properties: PublishProperties)
+        throws(MosquittoError) -> Int32
+    {
         var mid: Int32 = 0
         var list = PropertyList()
         if let responseTopic = properties.responseTopic {
@@ -216,7 +218,8 @@ struct Mosquitto: @unchecked Sendable {
         mosquitto_message_v5_callback_set(raw) { _, userdata, message, properties in
             guard let message, let topic = message.pointee.topic else { return }
             let count = Int(message.pointee.payloadlen)
-            let payload: [UInt8] = count > 0 && message.pointee.payload != nil
+            let payload: [UInt8] =
+                count > 0 && message.pointee.payload != nil
                 ? Array(UnsafeRawBufferPointer(start: message.pointee.payload, count: count))
                 : []
             let received = MQTTMessage(
@@ -277,7 +280,9 @@ private struct PropertyList: ~Copyable {
 
     mutating func addBinary(_ identifier: mqtt5_property, _ value: [UInt8]) throws(MosquittoError) {
         precondition(value.count <= Int(UInt16.max), "MQTT binary properties hold at most 65,535 bytes")
-        let rc = value.withUnsafeBytes { mosquitto_property_add_binary(&head, Int32(identifier.rawValue), $0.baseAddress, UInt16($0.count)) }
+        let rc = value.withUnsafeBytes {
+            mosquitto_property_add_binary(&head, Int32(identifier.rawValue), $0.baseAddress, UInt16($0.count))
+        }
         try check(rc)
     }
 

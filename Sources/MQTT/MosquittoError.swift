@@ -1,7 +1,7 @@
 import CMosquitto
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A libmosquitto return code as a typed error, with libmosquitto's own message.

@@ -61,11 +61,13 @@ extension PlugChannel {
         case .shelly:
             let parts = received.split(separator: "/", omittingEmptySubsequences: false)
             guard parts.count == 4, parts[0] == "shellies", parts[1] == topic, parts[2] == "relay", let relay = Int(parts[3]),
-                  let state = powerState(fromWord: text) else { return [] }
+                let state = powerState(fromWord: text)
+            else { return [] }
             return [(relay, state)]
         case .zigbee2mqtt:
             guard received == "zigbee2mqtt/\(topic)",
-                  let object = (try? JSONSerialization.jsonObject(with: Data(payload))) as? [String: Any] else { return [] }
+                let object = (try? JSONSerialization.jsonObject(with: Data(payload))) as? [String: Any]
+            else { return [] }
             return object.compactMap { key, value -> (Int?, PowerState)? in
                 guard let state = powerState(fromWord: "\(value)") else { return nil }
                 if key == "state" { return (nil, state) }
@@ -87,7 +89,8 @@ extension PlugChannel {
             if text == "online" { return true }
             if text == "offline" { return false }
             guard let object = (try? JSONSerialization.jsonObject(with: Data(payload))) as? [String: Any],
-                  let state = object["state"] as? String else { return nil }
+                let state = object["state"] as? String
+            else { return nil }
             return state.lowercased() == "online" ? true : state.lowercased() == "offline" ? false : nil
         }
     }
@@ -95,7 +98,9 @@ extension PlugChannel {
     private func tasmotaPowerKeys(_ payload: [UInt8]) -> [(relay: Int?, state: PowerState)] {
         guard let object = (try? JSONSerialization.jsonObject(with: Data(payload))) as? [String: Any] else { return [] }
         return object.compactMap { key, value -> (Int?, PowerState)? in
-            guard key.uppercased().hasPrefix("POWER"), let text = value as? String, let state = powerState(fromWord: text) else { return nil }
+            guard key.uppercased().hasPrefix("POWER"), let text = value as? String, let state = powerState(fromWord: text) else {
+                return nil
+            }
             let suffix = key.dropFirst(5)
             if suffix.isEmpty { return (nil, state) }
             return Int(suffix).map { ($0, state) }

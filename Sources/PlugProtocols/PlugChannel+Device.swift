@@ -39,7 +39,8 @@ extension PlugChannel {
             }
             let parts = received.split(separator: "/", omittingEmptySubsequences: false)
             guard parts.count == 5, parts[0] == "shellies", parts[1] == topic, parts[2] == "relay", parts[4] == "command",
-                  let relay = Int(parts[3]) else { return .other }
+                let relay = Int(parts[3])
+            else { return .other }
             if let state = powerState(fromWord: text) { return .power(.set(state), relay: relay) }
             if text.lowercased() == "toggle" { return .power(.toggle, relay: relay) }
             return .other
@@ -50,7 +51,8 @@ extension PlugChannel {
                 return zigbeeCommand(key: String(received.dropFirst(base.count + 5)), value: text)
             }
             guard received == "\(base)/set",
-                  let object = (try? JSONSerialization.jsonObject(with: Data(payload))) as? [String: Any] else { return .other }
+                let object = (try? JSONSerialization.jsonObject(with: Data(payload))) as? [String: Any]
+            else { return .other }
             for (key, value) in object where key.hasPrefix("state") {
                 return zigbeeCommand(key: key, value: "\(value)")
             }
@@ -78,16 +80,25 @@ extension PlugChannel {
         switch self.protocol {
         case .tasmota:
             let key = "POWER\(relay.map(String.init) ?? "")"
-            return [OutgoingMessage(topic: "stat/\(topic)/RESULT", text: "{\"\(key)\":\"\(upper)\"}"),
-                    OutgoingMessage(topic: "stat/\(topic)/\(key)", text: upper)]
+            return [
+                OutgoingMessage(topic: "stat/\(topic)/RESULT", text: "{\"\(key)\":\"\(upper)\"}"),
+                OutgoingMessage(topic: "stat/\(topic)/\(key)", text: upper),
+            ]
         case .shelly:
             let base = "shellies/\(topic)/relay/\(relay ?? 0)"
-            return [OutgoingMessage(topic: base, text: state.rawValue),
-                    OutgoingMessage(topic: "\(base)/power", text: String(format: "%.2f", watts))]
+            return [
+                OutgoingMessage(topic: base, text: state.rawValue),
+                OutgoingMessage(topic: "\(base)/power", text: String(format: "%.2f", watts)),
+            ]
         case .zigbee2mqtt:
             let key = relay.map { "state_l\($0)" } ?? "state"
-            return [OutgoingMessage(topic: "zigbee2mqtt/\(topic)",
-                                    text: "{\"\(key)\":\"\(upper)\",\"power\":\(String(format: "%.1f", watts)),\"linkquality\":\(100 + topic.utf8.reduce(0) { ($0 + Int($1)) % 155 })}")]
+            return [
+                OutgoingMessage(
+                    topic: "zigbee2mqtt/\(topic)",
+                    text:
+                        "{\"\(key)\":\"\(upper)\",\"power\":\(String(format: "%.1f", watts)),\"linkquality\":\(100 + topic.utf8.reduce(0) { ($0 + Int($1)) % 155 })}"
+                )
+            ]
         }
     }
 
@@ -96,7 +107,8 @@ extension PlugChannel {
         switch self.protocol {
         case .tasmota: OutgoingMessage(topic: availabilityTopic, text: online ? "Online" : "Offline", retain: true)
         case .shelly: OutgoingMessage(topic: availabilityTopic, text: online ? "true" : "false", retain: true)
-        case .zigbee2mqtt: OutgoingMessage(topic: availabilityTopic, text: online ? "{\"state\":\"online\"}" : "{\"state\":\"offline\"}", retain: true)
+        case .zigbee2mqtt:
+            OutgoingMessage(topic: availabilityTopic, text: online ? "{\"state\":\"online\"}" : "{\"state\":\"offline\"}", retain: true)
         }
     }
 

@@ -148,7 +148,9 @@ enum Echo {
         var energy = samples[..<count].reduce(0.0) { $0 + Double($1) * Double($1) }
         var (start, most) = (0, energy)
         for next in 1...(samples.count - count) {
-            energy += Double(samples[next + count - 1]) * Double(samples[next + count - 1]) - Double(samples[next - 1]) * Double(samples[next - 1])
+            energy +=
+                Double(samples[next + count - 1]) * Double(samples[next + count - 1]) - Double(samples[next - 1])
+                * Double(samples[next - 1])
             if energy > most { (start, most) = (next, energy) }
         }
         return samples[start..<start + count]
@@ -158,8 +160,10 @@ enum Echo {
     /// two bands of the signal whose power spectrum (bins 0...length/2) is
     /// `power`: the transform of a real, even spectrum is real, so the two
     /// ride one transform.
-    private static func autocorrelations(_ power: [Double], _ first: (Double, Double), _ second: (Double, Double),
-                                         upTo lags: Int) -> ([Double], [Double]) {
+    private static func autocorrelations(
+        _ power: [Double], _ first: (Double, Double), _ second: (Double, Double),
+        upTo lags: Int
+    ) -> ([Double], [Double]) {
         let binWidth = Double(RecognizerAudio.sampleRate) / Double(fft.length)
         func spectrum(_ band: (Double, Double)) -> [Double] {
             (0..<fft.length).map { index in

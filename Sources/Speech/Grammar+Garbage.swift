@@ -28,9 +28,11 @@ extension Grammar {
     /// then a whole name may be phones too, after a verb and a determiner and
     /// with a penalty of its own (`unknownNameWeight`); and the loop is
     /// followed by no place or tail (see `beginnings`).
-    static let phones = ["aa", "ae", "ah", "ao", "aw", "ay", "b", "ch", "d", "dh", "eh", "er", "ey", "f", "g", "hh", "ih",
-                         "iy", "jh", "k", "l", "m", "n", "ng", "ow", "oy", "p", "r", "s", "sh", "t", "th", "uh", "uw", "v",
-                         "w", "y", "z", "zh"]
+    static let phones = [
+        "aa", "ae", "ah", "ao", "aw", "ay", "b", "ch", "d", "dh", "eh", "er", "ey", "f", "g", "hh", "ih",
+        "iy", "jh", "k", "l", "m", "n", "ng", "ow", "oy", "p", "r", "s", "sh", "t", "th", "uh", "uw", "v",
+        "w", "y", "z", "zh",
+    ]
     static let phonePrefix = garbagePrefix + "ph_"
     static let phoneWeight = "1e-12"
     /// A device that does not exist, said in a command's frame ("switch on my
@@ -119,7 +121,9 @@ extension Grammar {
     /// Not "be": "be activate" in the loop took espeak-ng's "deactivate" (with
     /// it gone, the four earlier sets 96.4% / 94.6% → 96.4% / 95.4%, nothing
     /// more accepted).
-    static let chatterWords = ["a", "and", "are", "at", "can", "do", "does", "for", "have", "how", "i", "is", "it",
-                               "me", "not", "of", "that", "there", "they", "this", "was", "we", "what", "when", "where",
-                               "who", "why", "will", "with", "would", "you"]
+    static let chatterWords = [
+        "a", "and", "are", "at", "can", "do", "does", "for", "have", "how", "i", "is", "it",
+        "me", "not", "of", "that", "there", "they", "this", "was", "we", "what", "when", "where",
+        "who", "why", "will", "with", "would", "you",
+    ]
 }

@@ -104,10 +104,11 @@ struct Grammar {
             }
             var verbless = "[<det>] (" + linked.joined(separator: " | ") + ")"
             if !beginnings.isEmpty { verbless = "(\(verbless) | <partialtarget> [\(allLinks)])" }
-            rules.append("<generic> = [\(Self.alternatives(Self.verbFormPrefixes))] "
-                         + "(([<polite>] (<verb> <state> | \(Self.choice(Self.otherVerbs))) | <fixed>) \(atEnd) | "
-                         + "[<polite>] <verb> \(beforeState) [to] <state>\(place) [<tail>]) | "
-                         + "[\(Self.alternatives(Self.verblessPrefixes))] \(verbless) <state>\(place) [<tail>];")
+            rules.append(
+                "<generic> = [\(Self.alternatives(Self.verbFormPrefixes))] "
+                    + "(([<polite>] (<verb> <state> | \(Self.choice(Self.otherVerbs))) | <fixed>) \(atEnd) | "
+                    + "[<polite>] <verb> \(beforeState) [to] <state>\(place) [<tail>]) | "
+                    + "[\(Self.alternatives(Self.verblessPrefixes))] \(verbless) <state>\(place) [<tail>];")
             top.append("<generic>")
             rules.append("<question> = \(Self.questionForm);")
             top.append("<question>")

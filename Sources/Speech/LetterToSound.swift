@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Pronunciations from espeak-ng's IPA (American English, or another of its
@@ -106,7 +106,9 @@ enum LetterToSound {
 
     /// Maps IPA text to phones; stress, length and syllable marks are dropped.
     static func map(ipa: String) -> [String]? {
-        let cleaned = ipa.unicodeScalars.filter { !"ˈˌː.̩ \n\t-_'".unicodeScalars.contains($0) && $0.properties.generalCategory != .nonspacingMark }
+        let cleaned = ipa.unicodeScalars.filter {
+            !"ˈˌː.̩ \n\t-_'".unicodeScalars.contains($0) && $0.properties.generalCategory != .nonspacingMark
+        }
         var rest = Substring(String(String.UnicodeScalarView(cleaned)))
         var phones: [String] = []
         while !rest.isEmpty {

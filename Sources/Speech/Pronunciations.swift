@@ -41,9 +41,11 @@ struct Pronunciations {
         let american = LetterToSound.phones(for: asked), british = LetterToSound.phones(for: asked, accent: .british)
         let flite = LetterToSound.flitePhones(for: asked)
         for word in words.sorted() {
-            let regional = variants.contains(word)
+            let regional =
+                variants.contains(word)
                 ? (Self.regionalVariants[word] ?? []) + Self.linkedVariants(entries[word] ?? [], of: word) : []
-            for phones in [american[word], british[word], flite[word]].compactMap({ $0 }) + regional where !(entries[word] ?? []).contains(phones) {
+            for phones in [american[word], british[word], flite[word]].compactMap({ $0 }) + regional
+            where !(entries[word] ?? []).contains(phones) {
                 entries[word, default: []].append(phones)
             }
             if entries[word] == nil { unpronounceable.append(word) }

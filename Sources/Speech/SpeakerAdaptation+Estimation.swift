@@ -1,8 +1,9 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import VoiceShortcuts
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Estimating a speaker adaptation with SphinxTrain (Debian `sphinxtrain`):
 /// `bw` aligns the recordings with their transcripts and counts, `mllr_solve`
@@ -84,7 +85,8 @@ extension SpeechRecognizer {
         try (transcripts.joined(separator: "\n") + "\n").write(toFile: file("transcripts"), atomically: true, encoding: .utf8)
 
         guard ids.count >= Self.leastRecordings else {
-            throw SpeechError.adaptation("only \(ids.count) of \(recordings.count) recordings hold speech enough for their text; \(Self.leastRecordings) are needed")
+            throw SpeechError.adaptation(
+                "only \(ids.count) of \(recordings.count) recordings hold speech enough for their text; \(Self.leastRecordings) are needed")
         }
 
         // The model as SphinxTrain reads it.
@@ -92,24 +94,38 @@ extension SpeechRecognizer {
         try Self.mixtureWeights(fromSendump: hmm + "/sendump").write(to: URL(fileURLWithPath: file("mixture_weights")))
         let parameters = SpeakerAdaptation.featureParameters(model: model)
         let featureOptions = ["-feat", "-svspec", "-cmn", "-agc", "-varnorm"].flatMap { name in parameters[name].map { [name, $0] } ?? [] }
-        let tying = switch parameters["-model"] ?? "ptm" { case "semi": ".semi."; case "cont": ".cont."; default: ".ptm." }
+        let tying =
+            switch parameters["-model"] ?? "ptm" {
+            case "semi": ".semi.";
+            case "cont": ".cont.";
+            default: ".ptm."
+            }
 
         try FileManager.default.createDirectory(atPath: file("counts"), withIntermediateDirectories: true)
-        let counting = try Self.runTool("bw", ["-moddeffn", mdef, "-ts2cbfn", tying, "-meanfn", hmm + "/means", "-varfn", hmm + "/variances",
-                                               "-mixwfn", file("mixture_weights"), "-tmatfn", hmm + "/transition_matrices",
-                                               "-dictfn", file("words.dict"), "-fdictfn", hmm + "/noisedict", "-ctlfn", file("ids"),
-                                               "-lsnfn", file("transcripts"), "-cepdir", folder.path, "-cepext", "mfc",
-                                               "-accumdir", file("counts")] + featureOptions)
+        let counting = try Self.runTool(
+            "bw",
+            [
+                "-moddeffn", mdef, "-ts2cbfn", tying, "-meanfn", hmm + "/means", "-varfn", hmm + "/variances",
+                "-mixwfn", file("mixture_weights"), "-tmatfn", hmm + "/transition_matrices",
+                "-dictfn", file("words.dict"), "-fdictfn", hmm + "/noisedict", "-ctlfn", file("ids"),
+                "-lsnfn", file("transcripts"), "-cepdir", folder.path, "-cepext", "mfc",
+                "-accumdir", file("counts"),
+            ] + featureOptions)
         // bw names each recording it could not align: `ERROR: "baum_welch.c", line 324: r6 ignored`.
         let leftOut = (unusable + ids.filter { counting.contains(" \($0.id) ignored") }.map(\.index)).sorted()
         let used = recordings.count - leftOut.count
         guard used >= Self.leastRecordings else {
-            throw SpeechError.adaptation("only \(used) of \(recordings.count) recordings matched their text; \(Self.leastRecordings) are needed")
+            throw SpeechError.adaptation(
+                "only \(used) of \(recordings.count) recordings matched their text; \(Self.leastRecordings) are needed")
         }
         let written = path + ".part"
         defer { try? FileManager.default.removeItem(atPath: written) }  // gone once renamed; else what failed
-        _ = try Self.runTool("mllr_solve", ["-meanfn", hmm + "/means", "-varfn", hmm + "/variances", "-outmllrfn", written,
-                                            "-accumdir", file("counts")])
+        _ = try Self.runTool(
+            "mllr_solve",
+            [
+                "-meanfn", hmm + "/means", "-varfn", hmm + "/variances", "-outmllrfn", written,
+                "-accumdir", file("counts"),
+            ])
         let checked = try SpeakerAdaptation(contentsOf: written, model: model)
         guard rename(written, path) == 0 else {  // in one step: the adaptation there before stays until this one is whole
             throw SpeechError.adaptation("cannot write '\(path)': \(String(cString: strerror(errno)))")
@@ -176,7 +192,8 @@ extension SpeechRecognizer {
         try? handle.close()
         let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
         guard process.terminationStatus == 0 else {
-            let last = output.split(separator: "\n").last { $0.contains("ERROR") || $0.contains("FATAL") } ?? "exit \(process.terminationStatus)"
+            let last =
+                output.split(separator: "\n").last { $0.contains("ERROR") || $0.contains("FATAL") } ?? "exit \(process.terminationStatus)"
             throw SpeechError.adaptation("\((path as NSString).lastPathComponent) failed: \(last)")
         }
         return output

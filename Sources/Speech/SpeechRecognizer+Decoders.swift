@@ -33,8 +33,10 @@ extension SpeechRecognizer {
     /// 100 devices and 1,000 shortcuts 0.087–0.090 → 0.088–0.096, a home's
     /// 0.077–0.078 → 0.078–0.079; start 0.59–0.70 → 0.61–0.63 s
     /// (`voiceplug bench --speech`, four runs each, interleaved).
-    private static let sharedArguments = ["-logfn", "/dev/null", "-samprate", "16000", "-remove_noise", "no",
-                                          "-warp_type", "inverse_linear", "-warp_params", "1.0"]
+    private static let sharedArguments = [
+        "-logfn", "/dev/null", "-samprate", "16000", "-remove_noise", "no",
+        "-warp_type", "inverse_linear", "-warp_params", "1.0",
+    ]
 
     /// The folder of the acoustic model inside `model` (or `model` itself).
     static func hmmPath(_ model: String) -> String {
@@ -61,9 +63,12 @@ extension SpeechRecognizer {
     /// together, more still.
     static func makeOpenDecoder(model: String, adaptation: SpeakerAdaptation?) throws -> PocketSphinxDecoder {
         try withAdaptation(adaptation) { acoustic in
-            try PocketSphinxDecoder(arguments: ["-hmm", hmmPath(model), "-lm", model + "/en-us.lm.bin", "-dict", model + "/cmudict-en-us.dict",
-                                                "-fwdflat", "no", "-bestpath", "no", "-maxhmmpf", "1000", "-maxwpf", "3", "-topn", "2", "-ds", "2"]
-                                    + acoustic)
+            try PocketSphinxDecoder(
+                arguments: [
+                    "-hmm", hmmPath(model), "-lm", model + "/en-us.lm.bin", "-dict", model + "/cmudict-en-us.dict",
+                    "-fwdflat", "no", "-bestpath", "no", "-maxhmmpf", "1000", "-maxwpf", "3", "-topn", "2", "-ds", "2",
+                ]
+                    + acoustic)
         }
     }
 
@@ -100,8 +105,10 @@ extension SpeechRecognizer {
 
     /// The grammar decoders. PocketSphinx reads the grammar and dictionary files
     /// while it starts, so they live in a folder of their own only until then.
-    static func makeDecoders(devices: [Device], shortcuts: [VoiceShortcut], model: String,
-                             adaptation: SpeakerAdaptation?) throws -> GrammarDecoders {
+    static func makeDecoders(
+        devices: [Device], shortcuts: [VoiceShortcut], model: String,
+        adaptation: SpeakerAdaptation?
+    ) throws -> GrammarDecoders {
         let hmm = hmmPath(model)
         guard FileManager.default.fileExists(atPath: hmm + "/mdef") else { throw SpeechError.model("no acoustic model at \(model)") }
         let dictionary = model + "/cmudict-en-us.dict"

@@ -27,9 +27,11 @@ public final class SpeechRecognizer: @unchecked Sendable {
     public var threshold: Double
 
     /// Builds the grammar and starts the decoder, with the model adapted to a speaker when `adaptation` is given.
-    public init(devices: [Device], shortcuts: [VoiceShortcut], model: String = SpeechRecognizer.defaultModel,
-                threshold: Double = SpeechRecognizer.defaultThreshold, secondPass: Bool = true,
-                adaptation: SpeakerAdaptation? = nil) throws {
+    public init(
+        devices: [Device], shortcuts: [VoiceShortcut], model: String = SpeechRecognizer.defaultModel,
+        threshold: Double = SpeechRecognizer.defaultThreshold, secondPass: Bool = true,
+        adaptation: SpeakerAdaptation? = nil
+    ) throws {
         self.model = model
         self.threshold = threshold
         self.adaptation = adaptation
@@ -80,12 +82,15 @@ public final class SpeechRecognizer: @unchecked Sendable {
         let (conditioned, withEcho, ringing) = Self.conditionedWithEcho(audio)
         let heard = try recognizeConditioned(conditioned, removingNoise: ringing)
         guard let text = heard.text, let withEcho,
-              let other = try recognizeConditioned(withEcho, removingNoise: ringing).text else { return heard }
+            let other = try recognizeConditioned(withEcho, removingNoise: ringing).text
+        else { return heard }
         let (matcher, shortcuts) = lock.withLock { (decoders.matcher, decoders.shortcuts) }
         guard let otherIntent = matcher.match(other, shortcuts: shortcuts).intent,
-              otherIntent != matcher.match(text, shortcuts: shortcuts).intent else { return heard }
-        return Recognition(text: nil, confidence: 0, hypothesis: heard.hypothesis + " | without the echo filter: " + other,
-                           margin: heard.margin)
+            otherIntent != matcher.match(text, shortcuts: shortcuts).intent
+        else { return heard }
+        return Recognition(
+            text: nil, confidence: 0, hypothesis: heard.hypothesis + " | without the echo filter: " + other,
+            margin: heard.margin)
     }
 
     private func recognizeConditioned(_ audio: RecognizerAudio, removingNoise: Bool) throws -> Recognition {
@@ -101,7 +106,8 @@ public final class SpeechRecognizer: @unchecked Sendable {
                 return forced.recognition
             }
             var refused = heard.recognition
-            refused.hypothesis += " | without the garbage loop: " + forced.recognition.hypothesis
+            refused.hypothesis +=
+                " | without the garbage loop: " + forced.recognition.hypothesis
                 + (forced.recognition.margin.map { String(format: " (margin %.1f)", $0) } ?? "")
             return refused
         }
@@ -138,8 +144,10 @@ public final class SpeechRecognizer: @unchecked Sendable {
     /// `threshold + extra` (and its form's `Grammar.extraMargin`). With
     /// `forcedOnto`, heard without the garbage loop (`Grammar.withoutGarbage`),
     /// and a command must end near where those frames do (see `forcedEnding`).
-    private func recognize(_ features: Features, extra: Double, removingNoise: Bool,
-                           forcedOnto speech: ClosedRange<Int>? = nil) throws -> Hearing {
+    private func recognize(
+        _ features: Features, extra: Double, removingNoise: Bool,
+        forcedOnto speech: ClosedRange<Int>? = nil
+    ) throws -> Hearing {
         let (decoding, check) = try lock.withLock {
             let search = speech == nil ? decoders.search : decoders.forced
             return (try search.map { try $0.decode(features) }, decoders.check)

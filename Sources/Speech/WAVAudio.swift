@@ -76,7 +76,9 @@ public enum WAVReader {
         throw .truncated
     }
 
-    private static func decode(_ data: ArraySlice<UInt8>, format: (code: Int, channels: Int, rate: Int, bits: Int)) throws(WAVError) -> RecognizerAudio {
+    private static func decode(_ data: ArraySlice<UInt8>, format: (code: Int, channels: Int, rate: Int, bits: Int)) throws(WAVError)
+        -> RecognizerAudio
+    {
         guard format.channels == 1 || format.channels == 2 else { throw .unsupportedChannels(format.channels) }
         guard (8000...48000).contains(format.rate) else { throw .unsupportedSampleRate(format.rate) }
         let frameBytes: Int
@@ -90,7 +92,8 @@ public enum WAVReader {
             frameBytes = 4 * format.channels
             sample = { Float(bitPattern: le32(data, base + $0)) }
         default:
-            throw .unsupportedFormat(format.code == 1 ? "\(format.bits)-bit PCM" : format.code == 3 ? "\(format.bits)-bit float" : "encoding \(format.code)")
+            throw .unsupportedFormat(
+                format.code == 1 ? "\(format.bits)-bit PCM" : format.code == 3 ? "\(format.bits)-bit float" : "encoding \(format.code)")
         }
         let frames = data.count / frameBytes
         var mono = [Float](repeating: 0, count: frames)

@@ -52,14 +52,18 @@ public final class SQLiteShortcutStore: VoiceShortcutStore, @unchecked Sendable 
             // One read transaction: another process may be creating the store this moment, and its identity and
             // tables must be seen together (read apart, the tables could appear without the identity).
             let (applicationID, version, tables) = try connection.transaction(immediate: false) {
-                (try connection.statement("PRAGMA application_id").integerResult(),
-                 try connection.statement("PRAGMA user_version").integerResult(),
-                 try connection.statement("SELECT count(*) FROM sqlite_master").integerResult())
+                (
+                    try connection.statement("PRAGMA application_id").integerResult(),
+                    try connection.statement("PRAGMA user_version").integerResult(),
+                    try connection.statement("SELECT count(*) FROM sqlite_master").integerResult()
+                )
             }
             if applicationID != Schema.applicationID {
                 guard applicationID == 0, tables == 0, mayInitialize else {
-                    throw StoreError.notAStore(path: path, reason: applicationID == 0
-                        ? "it is an SQLite database of another program" : "it belongs to another program")
+                    throw StoreError.notAStore(
+                        path: path,
+                        reason: applicationID == 0
+                            ? "it is an SQLite database of another program" : "it belongs to another program")
                 }
             } else if version > Schema.version {
                 throw StoreError.newerSchema(path: path, version: Int(version))
@@ -139,15 +143,21 @@ public final class SQLiteShortcutStore: VoiceShortcutStore, @unchecked Sendable 
                     if let holder = try Self.shortcut(connection, where: "normalized_phrase = ?", .text(phrase)) {
                         throw RegistryError.phraseInUse(phrase: shortcut.invocationPhrase, holder: holder)
                     }
-                    if let existing = try Self.shortcut(connection, where: "device_id = ? AND state = ?",
-                                                        .text(shortcut.intent.deviceID), .text(shortcut.intent.state.rawValue)) {
+                    if let existing = try Self.shortcut(
+                        connection, where: "device_id = ? AND state = ?",
+                        .text(shortcut.intent.deviceID), .text(shortcut.intent.state.rawValue))
+                    {
                         throw RegistryError.pairHasShortcut(existing: existing)
                     }
-                    try connection.statement("""
+                    try connection.statement(
+                        """
                         INSERT INTO voice_shortcuts (id, phrase, normalized_phrase, device_id, state, created_at, updated_at)
                         VALUES (?, ?, ?, ?, ?, ?, ?)
-                        """).bind(.text(shortcut.id.uuidString), .text(shortcut.invocationPhrase), .text(phrase),
-                                  .text(shortcut.intent.deviceID), .text(shortcut.intent.state.rawValue), .real(now), .real(now)).run()
+                        """
+                    ).bind(
+                        .text(shortcut.id.uuidString), .text(shortcut.invocationPhrase), .text(phrase),
+                        .text(shortcut.intent.deviceID), .text(shortcut.intent.state.rawValue), .real(now), .real(now)
+                    ).run()
                 }
                 try pruneChanges(connection)
             }
@@ -162,7 +172,9 @@ public final class SQLiteShortcutStore: VoiceShortcutStore, @unchecked Sendable 
                 }
                 shortcut.invocationPhrase = phrase
                 let normalized = shortcut.normalizedPhrase
-                if let holder = try Self.shortcut(connection, where: "normalized_phrase = ? AND id != ?", .text(normalized), .text(id.uuidString)) {
+                if let holder = try Self.shortcut(
+                    connection, where: "normalized_phrase = ? AND id != ?", .text(normalized), .text(id.uuidString))
+                {
                     throw RegistryError.phraseInUse(phrase: phrase, holder: holder)
                 }
                 try connection.statement("UPDATE voice_shortcuts SET phrase = ?, normalized_phrase = ?, updated_at = ? WHERE id = ?")
@@ -217,19 +229,24 @@ public final class SQLiteShortcutStore: VoiceShortcutStore, @unchecked Sendable 
 
     public func record(_ execution: Execution) throws {
         try withConnection { connection in
-            try connection.statement("""
+            try connection.statement(
+                """
                 INSERT INTO executions (device_id, state, shortcut_id, phrase, source, confirmed, at)
                 VALUES (?, ?, (SELECT id FROM voice_shortcuts WHERE id = ?), ?, ?, ?, ?)
-                """).bind(.text(execution.intent.deviceID), .text(execution.intent.state.rawValue),
-                          .text(execution.shortcutID?.uuidString), .text(PhraseNormalizer.normalize(execution.phrase)),
-                          .text(execution.source.rawValue), .integer(execution.confirmed ? 1 : 0),
-                          .real(execution.date.timeIntervalSince1970)).run()
+                """
+            ).bind(
+                .text(execution.intent.deviceID), .text(execution.intent.state.rawValue),
+                .text(execution.shortcutID?.uuidString), .text(PhraseNormalizer.normalize(execution.phrase)),
+                .text(execution.source.rawValue), .integer(execution.confirmed ? 1 : 0),
+                .real(execution.date.timeIntervalSince1970)
+            ).run()
         }
     }
 
     public func suggestions(minimumCount: Int) throws -> [ShortcutSuggestion] {
         try withConnection { connection in
-            let query = try connection.statement("""
+            let query = try connection.statement(
+                """
                 SELECT e.device_id, e.state, count(*) AS uses,
                        (SELECT p.phrase FROM executions p
                          WHERE p.device_id = e.device_id AND p.state = e.state AND p.confirmed = 1
@@ -240,12 +257,15 @@ public final class SQLiteShortcutStore: VoiceShortcutStore, @unchecked Sendable 
                  GROUP BY e.device_id, e.state
                 HAVING uses >= ?
                  ORDER BY uses DESC, max(e.at) DESC, e.device_id, e.state
-                """).bind(.integer(Int64(minimumCount)))
+                """
+            ).bind(.integer(Int64(minimumCount)))
             var suggestions: [ShortcutSuggestion] = []
             while try query.step() {
                 guard let device = query.text(0), let state = query.text(1).flatMap(PowerState.init(rawValue:)) else { continue }
-                suggestions.append(ShortcutSuggestion(intent: ToggleStateIntent(deviceID: device, state: state),
-                                                      count: Int(query.integer(2)), commonPhrase: query.text(3) ?? ""))
+                suggestions.append(
+                    ShortcutSuggestion(
+                        intent: ToggleStateIntent(deviceID: device, state: state),
+                        count: Int(query.integer(2)), commonPhrase: query.text(3) ?? ""))
             }
             return suggestions
         }
@@ -253,7 +273,8 @@ public final class SQLiteShortcutStore: VoiceShortcutStore, @unchecked Sendable 
 
     // MARK: Rows
 
-    private static func shortcut(_ connection: SQLiteConnection, where condition: String, _ values: SQLiteValue...) throws -> VoiceShortcut? {
+    private static func shortcut(_ connection: SQLiteConnection, where condition: String, _ values: SQLiteValue...) throws -> VoiceShortcut?
+    {
         let statement = try connection.statement("SELECT id, phrase, device_id, state FROM voice_shortcuts WHERE \(condition) LIMIT 1")
         return try rows(statement.bind(values)).first
     }
@@ -262,10 +283,12 @@ public final class SQLiteShortcutStore: VoiceShortcutStore, @unchecked Sendable 
         var shortcuts: [VoiceShortcut] = []
         while try statement.step() {
             guard let id = statement.text(0).flatMap(UUID.init(uuidString:)), let phrase = statement.text(1),
-                  let device = statement.text(2), let state = statement.text(3).flatMap(PowerState.init(rawValue:))
+                let device = statement.text(2), let state = statement.text(3).flatMap(PowerState.init(rawValue:))
             else { throw SQLiteError(code: 11, message: "a voice shortcut row holds values VoicePlug did not write") }
-            shortcuts.append(VoiceShortcut(id: id, invocationPhrase: phrase,
-                                           shortcut: Shortcut(intent: ToggleStateIntent(deviceID: device, state: state))))
+            shortcuts.append(
+                VoiceShortcut(
+                    id: id, invocationPhrase: phrase,
+                    shortcut: Shortcut(intent: ToggleStateIntent(deviceID: device, state: state))))
         }
         return shortcuts
     }

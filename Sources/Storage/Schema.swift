@@ -39,7 +39,7 @@ enum Schema {
             at REAL NOT NULL
         );
         CREATE INDEX executions_by_pair ON executions (device_id, state);
-        """,
+        """
     ]
 
     /// How many change records are kept; a reader further behind reloads everything.

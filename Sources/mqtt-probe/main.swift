@@ -139,9 +139,10 @@ case "resources":
             try await Task.sleep(for: .milliseconds(10))
             after = snapshot()
         }
-        print("{\"clients\":\(count),\"loopThreadsBefore\":\(before.loopThreads),\"loopThreadsDuring\":\(during.loopThreads),"
-            + "\"loopThreadsAfter\":\(after.loopThreads),\"filesBefore\":\(before.files),\"filesDuring\":\(during.files),"
-            + "\"filesAfter\":\(after.files)}")
+        print(
+            "{\"clients\":\(count),\"loopThreadsBefore\":\(before.loopThreads),\"loopThreadsDuring\":\(during.loopThreads),"
+                + "\"loopThreadsAfter\":\(after.loopThreads),\"filesBefore\":\(before.files),\"filesDuring\":\(during.files),"
+                + "\"filesAfter\":\(after.files)}")
     } catch {
         fail("\(error)", code: 3)
     }

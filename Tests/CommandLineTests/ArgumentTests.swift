@@ -1,16 +1,20 @@
-import Testing
 import CommandLineSupport
+import Testing
+
 @testable import voiceplug
 
 @Suite("Argument parsing")
 struct ArgumentTests {
-    let spec = CommandSpec(name: "shortcuts edit", summary: "", usage: "shortcuts edit ID --phrase TEXT",
-                           options: ["phrase", "db"], flags: ["json"], positionals: 1...1)
+    let spec = CommandSpec(
+        name: "shortcuts edit", summary: "", usage: "shortcuts edit ID --phrase TEXT",
+        options: ["phrase", "db"], flags: ["json"], positionals: 1...1)
 
     @Test("options stand before or after positionals, with a space or =")
     func optionPlacement() throws {
-        for arguments in [["ABC", "--phrase", "lights out"], ["--phrase", "lights out", "ABC"], ["--phrase=lights out", "ABC"],
-                          ["ABC", "--phrase=lights out"]] {
+        for arguments in [
+            ["ABC", "--phrase", "lights out"], ["--phrase", "lights out", "ABC"], ["--phrase=lights out", "ABC"],
+            ["ABC", "--phrase=lights out"],
+        ] {
             let parsed = try Arguments(arguments, spec: spec)
             #expect(parsed.positionals == ["ABC"])
             #expect(parsed.options["phrase"] == "lights out")

@@ -1,6 +1,7 @@
+import CommandLineSupport
 import Foundation
 import Testing
-import CommandLineSupport
+
 @testable import voiceplug
 
 @Suite("Commands, run in-process")
@@ -9,7 +10,9 @@ struct CommandTests {
     func shortcutLifecycle() async throws {
         let workspace = try Workspace()
         #expect(await workspace.run("shortcuts", "status", "--device", "kitchen-lamp", "--state", "off").out == "add\n")
-        #expect(await workspace.run("shortcuts", "status", "--device", "kitchen-lamp", "--state", "off", "--json").out == "{\"action\":\"add\"}\n")
+        #expect(
+            await workspace.run("shortcuts", "status", "--device", "kitchen-lamp", "--state", "off", "--json").out
+                == "{\"action\":\"add\"}\n")
 
         let added = await workspace.run("shortcuts", "add", "--device", "kitchen-lamp", "--state", "off", "--phrase", "Lights out")
         #expect(added.code == .ok)
@@ -89,12 +92,15 @@ struct CommandTests {
         #expect(run.code == .usage && run.err.contains("voiceplug.adaptation' is not a speaker adaptation"), "\(run.err)")
     }
 
-    @Test("every command prints --help and exits 0", arguments: [
-        ["--help"], ["shortcuts", "--help"], ["shortcuts", "add", "--help"], ["shortcuts", "edit", "--help"],
-        ["shortcuts", "delete", "--help"], ["shortcuts", "list", "--help"], ["shortcuts", "status", "--help"],
-        ["shortcuts", "suggest", "--help"], ["shortcuts", "import", "--help"], ["match", "--help"], ["demo", "--help"], ["bench", "--help"], ["hear", "--help"], ["adapt", "--help"], ["run", "--help"],
-        ["say", "--help"], ["plugs", "--help"],
-    ])
+    @Test(
+        "every command prints --help and exits 0",
+        arguments: [
+            ["--help"], ["shortcuts", "--help"], ["shortcuts", "add", "--help"], ["shortcuts", "edit", "--help"],
+            ["shortcuts", "delete", "--help"], ["shortcuts", "list", "--help"], ["shortcuts", "status", "--help"],
+            ["shortcuts", "suggest", "--help"], ["shortcuts", "import", "--help"], ["match", "--help"], ["demo", "--help"],
+            ["bench", "--help"], ["hear", "--help"], ["adapt", "--help"], ["run", "--help"],
+            ["say", "--help"], ["plugs", "--help"],
+        ])
     func help(arguments: [String]) async throws {
         let workspace = try Workspace()
         let console = RecordingConsole(directory: workspace.path)
@@ -141,7 +147,8 @@ struct CommandTests {
         let lines = result.out.split(separator: "\n").map { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
         #expect(lines.count == 5)
         #expect(lines[0]?["device"] as? String == "tree" && lines[0]?["state"] as? String == "on" && lines[0]?["shortcut"] as? String == id)
-        #expect(lines[1]?["device"] as? String == "kitchen-lamp" && lines[1]?["state"] as? String == "off" && lines[1]?["shortcut"] is NSNull)
+        #expect(
+            lines[1]?["device"] as? String == "kitchen-lamp" && lines[1]?["state"] as? String == "off" && lines[1]?["shortcut"] is NSNull)
         #expect(lines[2]?["error"] as? String == "not_recognized" && lines[2]?["device"] is NSNull)
         #expect(lines[3]?["error"] as? String == "not_recognized")
         #expect(lines[4]?["device"] as? String == "desk-fan" && lines[4]?["text"] as? String == "switch the desk fan on please")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("voiceplug as a real process")
 struct ProcessTests {
@@ -13,8 +13,11 @@ struct ProcessTests {
     @Test("exit codes and output of the real binary")
     func exitCodes() async throws {
         let workspace = try Workspace()
-        #expect(try await voiceplug(["shortcuts", "add", "--device", "desk-fan", "--state", "on", "--phrase", "fan time"], in: workspace).0 == 0)
-        #expect(try await voiceplug(["shortcuts", "add", "--device", "tree", "--state", "on", "--phrase", "fan time"], in: workspace).0 == 1)
+        #expect(
+            try await voiceplug(["shortcuts", "add", "--device", "desk-fan", "--state", "on", "--phrase", "fan time"], in: workspace).0 == 0
+        )
+        #expect(
+            try await voiceplug(["shortcuts", "add", "--device", "tree", "--state", "on", "--phrase", "fan time"], in: workspace).0 == 1)
         #expect(try await voiceplug(["shortcuts", "add", "--device", "tree"], in: workspace).0 == 2)
         let (status, out, _) = try await voiceplug(["match"], in: workspace, input: Data("fan time\nturn on the fan\n".utf8))
         #expect(status == 0)
@@ -84,7 +87,9 @@ struct ProcessTests {
         for (index, prompt) in prompts.split(separator: "\n").prefix(6).enumerated() {
             let spoken = try await blocking { try synthesizeWAV(String(prompt), voice: "slt") }
             try spoken.write(to: workspace.url.appendingPathComponent("p\(index).wav"))
-            if index < 5 { try (prompt + "\n").write(to: workspace.url.appendingPathComponent("p\(index).txt"), atomically: true, encoding: .utf8) }
+            if index < 5 {
+                try (prompt + "\n").write(to: workspace.url.appendingPathComponent("p\(index).txt"), atomically: true, encoding: .utf8)
+            }
         }
         let files = (0..<5).map { "p\($0).wav" }
         let (missing, _, missingError) = try await voiceplug(["adapt"] + files + ["p5.wav"], in: workspace)
@@ -96,7 +101,8 @@ struct ProcessTests {
         let adaptation = workspace.url.appendingPathComponent("voiceplug.adaptation")
         #expect(!FileManager.default.fileExists(atPath: adaptation.path))
 
-        try "completely different words here today\n".write(to: workspace.url.appendingPathComponent("p5.txt"), atomically: true, encoding: .utf8)
+        try "completely different words here today\n".write(
+            to: workspace.url.appendingPathComponent("p5.txt"), atomically: true, encoding: .utf8)
         let (made, out, err) = try await voiceplug(["adapt"] + files + ["p5.wav"], in: workspace)
         #expect(made == 0 && out.contains("written to") && out.contains("from 5 of 6 recordings"), "\(out) \(err)")
         #expect(err.contains("p5.wav was left out: its audio did not match its text"), "\(err)")
@@ -137,8 +143,9 @@ struct ProcessTests {
             echo failed=$failed
             grep -v warning errors.txt
             """
-        let process = try ChildProcess("/bin/sh", ["-c", script], environment: ["V": productsDirectory.appendingPathComponent("voiceplug").path],
-                                       directory: workspace.url)
+        let process = try ChildProcess(
+            "/bin/sh", ["-c", script], environment: ["V": productsDirectory.appendingPathComponent("voiceplug").path],
+            directory: workspace.url)
         _ = try await process.wait(timeout: .seconds(120))
         #expect(process.standardOutput.hasPrefix("failed=0\n"), "\(process.standardOutput)")
     }
@@ -148,10 +155,14 @@ struct ProcessTests {
         let workspace = try Workspace(configuration: nil)
         // Each process adds 25 shortcuts of its own; both also race for one shared phrase.
         func adder(_ name: String) throws -> ChildProcess {
-            let script = (0..<25).map { "\"$V\" shortcuts add --device \(name)-\($0) --state on --phrase '\(name) phrase \($0)' --db store.db >/dev/null" }
+            let script =
+                (0..<25).map {
+                    "\"$V\" shortcuts add --device \(name)-\($0) --state on --phrase '\(name) phrase \($0)' --db store.db >/dev/null"
+                }
                 + ["\"$V\" shortcuts add --device \(name)-shared --state off --phrase 'everyone wants this' --db store.db; echo shared=$?"]
-            return try ChildProcess("/bin/sh", ["-c", script.joined(separator: "\n")],
-                                    environment: ["V": productsDirectory.appendingPathComponent("voiceplug").path], directory: workspace.url)
+            return try ChildProcess(
+                "/bin/sh", ["-c", script.joined(separator: "\n")],
+                environment: ["V": productsDirectory.appendingPathComponent("voiceplug").path], directory: workspace.url)
         }
         let first = try adder("a"), second = try adder("b")
         #expect(try await first.wait(timeout: .seconds(120)) == 0)

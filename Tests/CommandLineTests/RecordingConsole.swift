@@ -1,5 +1,6 @@
-import Foundation
 import CommandLineSupport
+import Foundation
+
 @testable import voiceplug
 
 /// A console that records what a command writes and feeds it input.
@@ -44,7 +45,9 @@ final class Workspace {
 
     init(configuration: String? = Workspace.configuration) throws {
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        if let configuration { try configuration.write(to: url.appendingPathComponent("voiceplug.json"), atomically: true, encoding: .utf8) }
+        if let configuration {
+            try configuration.write(to: url.appendingPathComponent("voiceplug.json"), atomically: true, encoding: .utf8)
+        }
     }
 
     deinit { try? FileManager.default.removeItem(at: url) }

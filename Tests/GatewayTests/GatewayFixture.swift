@@ -26,8 +26,10 @@ final class GatewayFixture: @unchecked Sendable {
     /// Starts everything; `extraDevices` are appended to the configuration's
     /// device list, `plugsimArguments` to plugsim's command line.
     /// `adaptation` is written to voiceplug.adaptation beside the configuration, for the gateway to find.
-    init(extraDevices: [String] = [], plugsimArguments: [String] = [], confirmTimeoutMs: Int = 1000, speech: Bool = false,
-         adaptation: String? = nil, runArguments: [String] = []) async throws {
+    init(
+        extraDevices: [String] = [], plugsimArguments: [String] = [], confirmTimeoutMs: Int = 1000, speech: Bool = false,
+        adaptation: String? = nil, runArguments: [String] = []
+    ) async throws {
         broker = try PrivateBroker.start()
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("voiceplug-e2e-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -39,12 +41,14 @@ final class GatewayFixture: @unchecked Sendable {
         try await client.connect()
         inbox = MessageCollector(client)
         for topic in ["voiceplug/#", "hermes/#"] { try await client.subscribe(topic, qos: .atLeastOnce) }
-        plugsim = try ChildProcess("plugsim", ["--config", "voiceplug.json", "--no-tui", "--tele-period", "0"] + plugsimArguments,
-                                   directory: folder)
+        plugsim = try ChildProcess(
+            "plugsim", ["--config", "voiceplug.json", "--no-tui", "--tele-period", "0"] + plugsimArguments,
+            directory: folder)
         try await eventually("plugsim to start", timeout: .seconds(20)) { [plugsim] in plugsim.standardError.contains("plugs (") }
         try await Self.send(client, "plugsim/control", #"{"plug":"deaf-heater","drop":1}"#)
-        gateway = try ChildProcess("voiceplug", ["run", "--log-level", "debug"] + (speech ? [] : ["--no-speech"]) + runArguments,
-                               directory: folder)
+        gateway = try ChildProcess(
+            "voiceplug", ["run", "--log-level", "debug"] + (speech ? [] : ["--no-speech"]) + runArguments,
+            directory: folder)
         try await eventually("the gateway to come online", timeout: .seconds(20)) { [gateway] in
             gateway.standardError.contains("gateway online") || !gateway.isRunning
         }
@@ -74,9 +78,11 @@ final class GatewayFixture: @unchecked Sendable {
     }
 
     func result(id: String, on topic: String = "voiceplug/result", timeout: Duration = .seconds(5)) async throws -> [String: Any] {
-        let message = try await inbox.wait(timeout: timeout, where: { message in
-            message.topic == topic && (GatewayFixture.object(message)?["id"] as? String) == id
-        })[0]
+        let message = try await inbox.wait(
+            timeout: timeout,
+            where: { message in
+                message.topic == topic && (GatewayFixture.object(message)?["id"] as? String) == id
+            })[0]
         return Self.object(message) ?? [:]
     }
 
@@ -88,9 +94,11 @@ final class GatewayFixture: @unchecked Sendable {
         var heard: [String: Any] = [:]
         while ContinuousClock.now - start < limit {
             try await client.publish("voiceplug/audio", Array(wav), qos: .atLeastOnce)
-            let answers = try await inbox.wait(for: 1, timeout: .seconds(10), where: { message in
-                message.topic == "voiceplug/result" && GatewayFixture.object(message)?["source"] as? String == "speech"
-            })
+            let answers = try await inbox.wait(
+                for: 1, timeout: .seconds(10),
+                where: { message in
+                    message.topic == "voiceplug/result" && GatewayFixture.object(message)?["source"] as? String == "speech"
+                })
             heard = Self.object(answers.last!) ?? [:]
             if heard["ok"] as? Bool == true { break }
             await inbox.clear()
@@ -112,11 +120,14 @@ final class GatewayFixture: @unchecked Sendable {
 }
 
 /// Runs `body` with a fixture that is always stopped.
-func withGateway<R>(extraDevices: [String] = [], plugsimArguments: [String] = [], confirmTimeoutMs: Int = 1000, speech: Bool = false,
-                    adaptation: String? = nil, runArguments: [String] = [],
-                    _ body: (GatewayFixture) async throws -> R) async throws -> R {
-    let fixture = try await GatewayFixture(extraDevices: extraDevices, plugsimArguments: plugsimArguments, confirmTimeoutMs: confirmTimeoutMs,
-                                           speech: speech, adaptation: adaptation, runArguments: runArguments)
+func withGateway<R>(
+    extraDevices: [String] = [], plugsimArguments: [String] = [], confirmTimeoutMs: Int = 1000, speech: Bool = false,
+    adaptation: String? = nil, runArguments: [String] = [],
+    _ body: (GatewayFixture) async throws -> R
+) async throws -> R {
+    let fixture = try await GatewayFixture(
+        extraDevices: extraDevices, plugsimArguments: plugsimArguments, confirmTimeoutMs: confirmTimeoutMs,
+        speech: speech, adaptation: adaptation, runArguments: runArguments)
     do {
         let result = try await body(fixture)
         await fixture.stop()

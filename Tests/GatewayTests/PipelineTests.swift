@@ -2,8 +2,8 @@ import Foundation
 import LocalBroker
 import MQTT
 import Speech
-import Testing
 import TestSupport
+import Testing
 
 @Suite("The gateway end to end: real broker, plugsim and gateway processes")
 struct PipelineTests {
@@ -45,8 +45,10 @@ struct PipelineTests {
             #expect(deaf["error"] as? String == "timeout")
             #expect(deaf["device"] as? String == "deaf-heater")
 
-            for payload in [Array("{\"text\": 42, \"id\":\"bad1\"}".utf8), Array("{not json".utf8), [0xFF, 0xFE, 0x41],
-                            Array(String(repeating: "x", count: 40_000).utf8), Array("   ".utf8)] {
+            for payload in [
+                Array("{\"text\": 42, \"id\":\"bad1\"}".utf8), Array("{not json".utf8), [0xFF, 0xFE, 0x41],
+                Array(String(repeating: "x", count: 40_000).utf8), Array("   ".utf8),
+            ] {
                 let before = await gateway.inbox.messages.filter { $0.topic == "voiceplug/result" }.count
                 try await gateway.client.publish("voiceplug/phrase", payload, qos: .atLeastOnce)
                 let results = try await gateway.inbox.wait(for: before + 1, where: { $0.topic == "voiceplug/result" })
@@ -62,7 +64,9 @@ struct PipelineTests {
     func answeringRules() async throws {
         try await withGateway { gateway in
             try await gateway.client.publish("voiceplug/phrase", "kitchen lamp on", qos: .atLeastOnce)
-            let plain = try await gateway.inbox.wait(where: { $0.topic == "voiceplug/result" && $0.string?.contains("kitchen lamp on") == true })
+            let plain = try await gateway.inbox.wait(where: {
+                $0.topic == "voiceplug/result" && $0.string?.contains("kitchen lamp on") == true
+            })
             #expect(GatewayFixture.object(plain[0])?["ok"] as? Bool == true)
 
             let request = #"{"text":"kitchen lamp off","id":"r1","replyTo":"my/answers"}"#
@@ -71,8 +75,9 @@ struct PipelineTests {
             #expect(try await gateway.result(id: "r1", on: "my/answers")["state"] as? String == "off")
 
             let correlation: [UInt8] = [1, 2, 3, 250]
-            try await gateway.client.publish("voiceplug/phrase", #"{"text":"desk fan on","id":"r2"}"#, qos: .atLeastOnce,
-                                             properties: PublishProperties(responseTopic: "my/v5", correlationData: correlation))
+            try await gateway.client.publish(
+                "voiceplug/phrase", #"{"text":"desk fan on","id":"r2"}"#, qos: .atLeastOnce,
+                properties: PublishProperties(responseTopic: "my/v5", correlationData: correlation))
             let answer = try await gateway.inbox.wait(where: { $0.topic == "my/v5" })[0]
             #expect(answer.properties.correlationData == correlation)
             #expect(GatewayFixture.object(answer)?["id"] as? String == "r2")
@@ -82,7 +87,9 @@ struct PipelineTests {
     @Test("a voice shortcut added with the CLI while the gateway runs works within a second")
     func shortcutAddedWhileRunning() async throws {
         try await withGateway { gateway in
-            let (status, _, err) = try await gateway.voiceplug(["shortcuts", "add", "--device", "tree", "--state", "on", "--phrase", "festive mode"])
+            let (status, _, err) = try await gateway.voiceplug([
+                "shortcuts", "add", "--device", "tree", "--state", "on", "--phrase", "festive mode",
+            ])
             #expect(status == 0, "\(err)")
             // Works: a phrase sent within the second is answered with the shortcut (its answer may take longer on a busy machine).
             let added = ContinuousClock.now
@@ -103,7 +110,8 @@ struct PipelineTests {
     @Test("Hermes: a query becomes hermes/intent/ToggleState with session and site; others intentNotRecognized")
     func hermes() async throws {
         try await withGateway { gateway in
-            try await gateway.client.publish("hermes/nlu/query", #"{"input":"turn off the desk fan","sessionId":"s-1","siteId":"den"}"#, qos: .atLeastOnce)
+            try await gateway.client.publish(
+                "hermes/nlu/query", #"{"input":"turn off the desk fan","sessionId":"s-1","siteId":"den"}"#, qos: .atLeastOnce)
             let intent = try await gateway.inbox.wait(where: { $0.topic == "hermes/intent/ToggleState" })[0]
             let object = GatewayFixture.object(intent)
             #expect(object?["sessionId"] as? String == "s-1" && object?["siteId"] as? String == "den")
@@ -112,7 +120,8 @@ struct PipelineTests {
             }
             #expect(slots == ["device": "desk-fan", "state": "off"])
 
-            try await gateway.client.publish("hermes/asr/textCaptured", #"{"text":"what time is it","sessionId":"s-2","siteId":"den"}"#, qos: .atLeastOnce)
+            try await gateway.client.publish(
+                "hermes/asr/textCaptured", #"{"text":"what time is it","sessionId":"s-2","siteId":"den"}"#, qos: .atLeastOnce)
             let missed = try await gateway.inbox.wait(where: { $0.topic == "hermes/nlu/intentNotRecognized" })[0]
             #expect(GatewayFixture.object(missed)?["sessionId"] as? String == "s-2")
             #expect(GatewayFixture.object(missed)?["input"] as? String == "what time is it")
@@ -122,7 +131,8 @@ struct PipelineTests {
     @Test("200 phrases in flight at once to 20 plugs: every answer right and to its requester")
     func twoHundredInFlight() async throws {
         let extra = (0..<20).map { #"{"id":"plug-\#($0)","name":"plug number \#($0)"}"# }
-        try await withGateway(extraDevices: extra, plugsimArguments: ["--latency", "10", "--jitter", "10"], confirmTimeoutMs: 5000) { gateway in
+        try await withGateway(extraDevices: extra, plugsimArguments: ["--latency", "10", "--jitter", "10"], confirmTimeoutMs: 5000) {
+            gateway in
             var expected: [String: (String, String)] = [:]
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for index in 0..<200 {
@@ -137,9 +147,11 @@ struct PipelineTests {
                 }
                 try await group.waitForAll()
             }
-            let results = try await gateway.inbox.wait(for: 200, timeout: .seconds(30), where: { message in
-                message.topic == "voiceplug/result" && (GatewayFixture.object(message)?["id"] as? String)?.hasPrefix("burst-") == true
-            })
+            let results = try await gateway.inbox.wait(
+                for: 200, timeout: .seconds(30),
+                where: { message in
+                    message.topic == "voiceplug/result" && (GatewayFixture.object(message)?["id"] as? String)?.hasPrefix("burst-") == true
+                })
             var answered = Set<String>()
             for message in results {
                 let object = GatewayFixture.object(message) ?? [:]
@@ -175,7 +187,8 @@ struct PipelineTests {
             }
             #expect(status.string == "online" && status.retain)
             for index in 0..<10 {
-                try await gateway.client.publish("voiceplug/phrase", #"{"text":"desk fan \#(index % 2 == 0 ? "on" : "off")","id":"late-\#(index)"}"#, qos: .atLeastOnce)
+                try await gateway.client.publish(
+                    "voiceplug/phrase", #"{"text":"desk fan \#(index % 2 == 0 ? "on" : "off")","id":"late-\#(index)"}"#, qos: .atLeastOnce)
             }
             try await Task.sleep(for: .milliseconds(100))
             gateway.gateway.kill(SIGTERM)
@@ -222,9 +235,11 @@ struct SpokenPhraseTests {
             try await gateway.client.publish("voiceplug/audio", Array(wav), qos: .atLeastOnce)
             // A liveness bound, not a speed test: the recognizer loads while the whole suite shares two cores
             // (10 s was once too little there).
-            let results = try? await gateway.inbox.wait(timeout: .seconds(30), where: { message in
-                message.topic == "voiceplug/result" && GatewayFixture.object(message)?["source"] as? String == "speech"
-            })
+            let results = try? await gateway.inbox.wait(
+                timeout: .seconds(30),
+                where: { message in
+                    message.topic == "voiceplug/result" && GatewayFixture.object(message)?["source"] as? String == "speech"
+                })
             let result = try #require(results?.first, "no spoken result; the gateway's log:\n\(gateway.gateway.standardError)")
             let object = GatewayFixture.object(result) ?? [:]
             #expect(object["ok"] as? Bool == true, "\(object)")
@@ -233,7 +248,9 @@ struct SpokenPhraseTests {
             // Confirmed by the plug: kept to learn the voice from, as `voiceplug adapt` reads recordings.
             let hearings = gateway.folder.appendingPathComponent("voiceplug.hearings")
             let files: @Sendable () -> [String] = { (try? FileManager.default.contentsOfDirectory(atPath: hearings.path).sorted()) ?? [] }
-            try await eventually("the hearing to be kept", timeout: .seconds(10)) { files().count == 2 && files().contains { $0.hasSuffix(".wav") } }
+            try await eventually("the hearing to be kept", timeout: .seconds(10)) {
+                files().count == 2 && files().contains { $0.hasSuffix(".wav") }
+            }
             let kept = files()
             try #require(kept.count == 2 && kept[0].hasSuffix(".txt") && kept[1].hasSuffix(".wav"), "\(kept)")
             let text = try String(contentsOf: hearings.appendingPathComponent(kept[0]), encoding: .utf8)
@@ -242,9 +259,11 @@ struct SpokenPhraseTests {
             #expect(audio == (try WAVReader.read(Array(wav))))
 
             try await gateway.client.publish("voiceplug/audio", Array("not audio".utf8), qos: .atLeastOnce)
-            let invalid = try await gateway.inbox.wait(timeout: .seconds(10), where: { message in
-                message.topic == "voiceplug/result" && GatewayFixture.object(message)?["error"] as? String == "invalid_input"
-            })
+            let invalid = try await gateway.inbox.wait(
+                timeout: .seconds(10),
+                where: { message in
+                    message.topic == "voiceplug/result" && GatewayFixture.object(message)?["error"] as? String == "invalid_input"
+                })
             #expect(!invalid.isEmpty)
             #expect(files().count == 2, "only what a plug confirmed is kept")
             // Switched straight back, typed: the spoken command was probably misheard, and is not learned from.
@@ -261,9 +280,11 @@ struct SpokenPhraseTests {
             let log: @Sendable () -> String = { [gateway] in gateway.gateway.standardError }
             try await eventually("speech recognition to be ready", timeout: .seconds(30)) { log().contains("speech recognition ready") }
             // No device switched straight back: that would be taken for a command misheard and undone.
-            let phrases = ["turn on the christmas tree", "switch on the desk fan", "turn on the porch light", "turn the kitchen lamp on",
-                           "turn off the christmas tree", "switch off the desk fan", "turn off the porch light", "turn the kitchen lamp off",
-                           "switch the christmas tree on", "switch the desk fan on"]
+            let phrases = [
+                "turn on the christmas tree", "switch on the desk fan", "turn on the porch light", "turn the kitchen lamp on",
+                "turn off the christmas tree", "switch off the desk fan", "turn off the porch light", "turn the kitchen lamp off",
+                "switch the christmas tree on", "switch the desk fan on",
+            ]
             let voices = ["slt", "rms"]
             let spoken = try await blocking {
                 try phrases.enumerated().map { index, phrase in try synthesizeWAV(phrase, voice: voices[index % 2]) }
@@ -286,7 +307,8 @@ struct SpokenPhraseTests {
 
     /// The identity transform (3 streams of 13): it changes nothing heard, so the tests show the gateway's path to it.
     static let identity: String = {
-        let stream = ["13"] + (0..<13).map { row in (0..<13).map { $0 == row ? "1" : "0" }.joined(separator: " ") }
+        let stream =
+            ["13"] + (0..<13).map { row in (0..<13).map { $0 == row ? "1" : "0" }.joined(separator: " ") }
             + [Array(repeating: "0", count: 13).joined(separator: " "), Array(repeating: "1", count: 13).joined(separator: " ")]
         return (["1", "3"] + stream + stream + stream).joined(separator: "\n") + "\n"
     }()
@@ -323,7 +345,9 @@ struct SpokenPhraseTests {
                 log().contains("speaker adaptation not reloaded, speech is heard as before")
             }
             try FileManager.default.removeItem(at: file)
-            try await eventually("the adaptation to be dropped", timeout: .seconds(10)) { log().contains("speech recognition no longer adapted") }
+            try await eventually("the adaptation to be dropped", timeout: .seconds(10)) {
+                log().contains("speech recognition no longer adapted")
+            }
             await gateway.inbox.clear()
             let again = try await gateway.speakUntilSwitched(wav)
             #expect(again["ok"] as? Bool == true && again["device"] as? String == "tree", "\(again)")
@@ -344,9 +368,11 @@ struct SpokenPhraseTests {
             let object = GatewayFixture.object(intent) ?? [:]
             #expect(object["siteId"] as? String == "den", "\(object)")
             #expect((object["input"] as? String) == "turn off the desk fan")
-            let result = try await gateway.inbox.wait(timeout: .seconds(10), where: { message in
-                message.topic == "voiceplug/result" && GatewayFixture.object(message)?["source"] as? String == "speech"
-            })[0]
+            let result = try await gateway.inbox.wait(
+                timeout: .seconds(10),
+                where: { message in
+                    message.topic == "voiceplug/result" && GatewayFixture.object(message)?["source"] as? String == "speech"
+                })[0]
             #expect(GatewayFixture.object(result)?["device"] as? String == "desk-fan")
             let hearings = gateway.folder.appendingPathComponent("voiceplug.hearings").path
             #expect(!FileManager.default.fileExists(atPath: hearings), "--no-learning keeps nothing")
@@ -357,7 +383,9 @@ struct SpokenPhraseTests {
     func newShortcutHeard() async throws {
         try await withGateway(speech: true) { gateway in
             let wav = try await blocking { try synthesizeWAV("festive mode", voice: "slt") }
-            let (status, _, err) = try await gateway.voiceplug(["shortcuts", "add", "--device", "tree", "--state", "on", "--phrase", "festive mode"])
+            let (status, _, err) = try await gateway.voiceplug([
+                "shortcuts", "add", "--device", "tree", "--state", "on", "--phrase", "festive mode",
+            ])
             #expect(status == 0, "\(err)")
             let added = ContinuousClock.now
             let heard = try await gateway.speakUntilSwitched(wav)
@@ -366,14 +394,17 @@ struct SpokenPhraseTests {
         }
     }
 
-    @Test("an edited configuration takes effect while the gateway runs: renamed devices typed and heard, removed ones gone, a broken file ignored")
+    @Test(
+        "an edited configuration takes effect while the gateway runs: renamed devices typed and heard, removed ones gone, a broken file ignored"
+    )
     func configurationReloaded() async throws {
         try await withGateway(speech: true) { gateway in
             let spoken = try await blocking { try synthesizeWAV("switch off the front door light", voice: "slt") }
             let edited = GatewayFixture.devices.replacingOccurrences(of: "\"porch light\"", with: "\"front door light\"")
                 .replacingOccurrences(of: #"{"id":"desk-fan","name":"desk fan","protocol":"shelly","topic":"shelly1-desk"},"#, with: "")
             let file = gateway.folder.appendingPathComponent("voiceplug.json")
-            try "{\"broker\":\"\(gateway.broker.url)\",\"confirmTimeoutMs\":1000,\"devices\":[\(edited)]}".write(to: file, atomically: true, encoding: .utf8)
+            try "{\"broker\":\"\(gateway.broker.url)\",\"confirmTimeoutMs\":1000,\"devices\":[\(edited)]}".write(
+                to: file, atomically: true, encoding: .utf8)
             try await eventually("the configuration to be reloaded", timeout: .seconds(5)) { [gateway] in
                 gateway.gateway.standardError.contains("configuration reloaded: 4 devices (1 new or changed, 1 removed)")
             }
@@ -381,7 +412,8 @@ struct SpokenPhraseTests {
             #expect(renamed["ok"] as? Bool == true && renamed["device"] as? String == "porch", "\(renamed)")
             let removed = try await gateway.say("turn off the desk fan")
             #expect(removed["ok"] as? Bool == false && removed["error"] as? String == "not_recognized", "\(removed)")
-            let cleared = try await gateway.inbox.wait(timeout: .seconds(5), where: { $0.topic == "voiceplug/plugs/desk-fan" && $0.payload.isEmpty })
+            let cleared = try await gateway.inbox.wait(
+                timeout: .seconds(5), where: { $0.topic == "voiceplug/plugs/desk-fan" && $0.payload.isEmpty })
             #expect(!cleared.isEmpty)
 
             // The speech grammar follows: the new name is heard once the rebuilt decoder is in place.

@@ -19,10 +19,12 @@ struct ConfigurationTests {
         #expect(v6.host == "::1" && v6.port == 1999)
     }
 
-    @Test("bad URLs are refused with a reason", arguments: [
-        "http://host", "mqtt://", "mqtt://host:port", "mqtt://host:0", "mqtt://host:70000",
-        "mqtt://user:secret@host", "mqtt://host/path", "127.0.0.1:1883",
-    ])
+    @Test(
+        "bad URLs are refused with a reason",
+        arguments: [
+            "http://host", "mqtt://", "mqtt://host:port", "mqtt://host:0", "mqtt://host:70000",
+            "mqtt://user:secret@host", "mqtt://host/path", "127.0.0.1:1883",
+        ])
     func refusesBadURLs(url: String) {
         #expect(throws: MQTTError.self) { try MQTTConfiguration(url: url) }
     }

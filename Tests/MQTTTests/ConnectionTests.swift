@@ -1,8 +1,8 @@
 import Foundation
 import LocalBroker
 import MQTT
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Connecting, losing and restoring connections")
 struct ConnectionTests {
@@ -32,8 +32,12 @@ struct ConnectionTests {
             try await MQTTClient.withClient(broker.configuration()) { watcher in
                 let inbox = MessageCollector(watcher)
                 try await watcher.subscribe("probe/will")
-                let holder = try ChildProcess("mqtt-probe", ["hold", "--broker", broker.url,
-                                                              "--will-topic", "probe/will", "--will-payload", "gone"])
+                let holder = try ChildProcess(
+                    "mqtt-probe",
+                    [
+                        "hold", "--broker", broker.url,
+                        "--will-topic", "probe/will", "--will-payload", "gone",
+                    ])
                 try await holder.waitForOutput("connected")
                 try await Task.sleep(for: .milliseconds(50))
                 #expect(await inbox.messages.isEmpty)
@@ -87,8 +91,9 @@ struct ConnectionTests {
         }
     }
 
-    @Test("QoS 1 messages sent to a persistent session while the client was away are delivered",
-          arguments: [MQTTConfiguration.ProtocolVersion.v311, .v5])
+    @Test(
+        "QoS 1 messages sent to a persistent session while the client was away are delivered",
+        arguments: [MQTTConfiguration.ProtocolVersion.v311, .v5])
     func persistentSessionGetsQueuedMessages(version: MQTTConfiguration.ProtocolVersion) async throws {
         try await withBroker(.init(persistence: true)) { broker in
             var config = broker.configuration(clientID: "persistent-\(version)")

@@ -1,7 +1,7 @@
 import Foundation
 import MQTT
-import Testing
 import TestSupport
+import Testing
 
 @Suite("MQTT 5 request/response and shared subscriptions")
 struct MQTT5Tests {
@@ -12,8 +12,9 @@ struct MQTT5Tests {
                 let inbox = MessageCollector(client)
                 try await client.subscribe("request/topic")
                 let correlation: [UInt8] = [0, 1, 2, 0xFF, 0x80, 42]
-                let properties = PublishProperties(responseTopic: "reply/here/🙂", correlationData: correlation,
-                                                   contentType: "application/json")
+                let properties = PublishProperties(
+                    responseTopic: "reply/here/🙂", correlationData: correlation,
+                    contentType: "application/json")
                 try await client.publish("request/topic", "{}", qos: .atLeastOnce, properties: properties)
                 let message = try await inbox.first(on: "request/topic")
                 #expect(message.properties == properties)

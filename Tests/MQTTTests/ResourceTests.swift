@@ -1,7 +1,7 @@
 import Foundation
 import MQTT
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Nothing is left behind after disconnecting")
 struct ResourceTests {

@@ -1,7 +1,7 @@
 import Foundation
 import MQTT
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Publish and subscribe through a real broker")
 struct RoundTripTests {

@@ -1,8 +1,8 @@
 import Foundation
 import LocalBroker
 import MQTT
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Passwords, ACLs and TLS")
 struct SecurityTests {

@@ -12,9 +12,12 @@ struct PlugProtocolTests {
 
     @Test("Tasmota reads every spelling of POWER, case-insensitively")
     func tasmotaSpellings() {
-        for (payload, expected) in [("ON", PlugCommand.set(.on)), ("off", .set(.off)), ("1", .set(.on)), ("0", .set(.off)),
-                                    ("true", .set(.on)), ("FALSE", .set(.off)), ("toggle", .toggle), ("2", .toggle), ("", .query)] {
-            #expect(tasmota.command(topic: "cmnd/kitchen-lamp/POWER", payload: bytes(payload)) == .power(expected, relay: nil), "\(payload)")
+        for (payload, expected) in [
+            ("ON", PlugCommand.set(.on)), ("off", .set(.off)), ("1", .set(.on)), ("0", .set(.off)),
+            ("true", .set(.on)), ("FALSE", .set(.off)), ("toggle", .toggle), ("2", .toggle), ("", .query),
+        ] {
+            #expect(
+                tasmota.command(topic: "cmnd/kitchen-lamp/POWER", payload: bytes(payload)) == .power(expected, relay: nil), "\(payload)")
         }
         #expect(tasmota.command(topic: "cmnd/kitchen-lamp/POWER2", payload: bytes("ON")) == .power(.set(.on), relay: 2))
         #expect(tasmota.command(topic: "cmnd/kitchen-lamp/Power1", payload: bytes("off")) == .power(.set(.off), relay: 1))
@@ -31,7 +34,9 @@ struct PlugProtocolTests {
                         .flatMap { channel.reportedStates(topic: $0.topic, payload: $0.payload) }
                     let expectedRelay = channel.protocol == .shelly ? (relay ?? 0) : relay
                     #expect(!reported.isEmpty)
-                    #expect(reported.allSatisfy { $0.relay == expectedRelay && $0.state == state }, "\(channel.protocol) \(String(describing: relay))")
+                    #expect(
+                        reported.allSatisfy { $0.relay == expectedRelay && $0.state == state },
+                        "\(channel.protocol) \(String(describing: relay))")
                 }
             }
             for online in [true, false] {
@@ -59,9 +64,13 @@ struct PlugProtocolTests {
     func documentedFormats() {
         #expect(tasmota.commandMessage(relay: nil, state: .on) == OutgoingMessage(topic: "cmnd/kitchen-lamp/POWER", text: "ON"))
         #expect(tasmota.commandMessage(relay: 2, state: .off) == OutgoingMessage(topic: "cmnd/kitchen-lamp/POWER2", text: "OFF"))
-        #expect(shelly.commandMessage(relay: nil, state: .on) == OutgoingMessage(topic: "shellies/shelly1-desk/relay/0/command", text: "on"))
-        #expect(zigbee.commandMessage(relay: nil, state: .off) == OutgoingMessage(topic: "zigbee2mqtt/xmas_tree/set", text: "{\"state\":\"OFF\"}"))
-        #expect(tasmota.stateMessages(relay: nil, state: .on, watts: 0).map(\.topic) == ["stat/kitchen-lamp/RESULT", "stat/kitchen-lamp/POWER"])
+        #expect(
+            shelly.commandMessage(relay: nil, state: .on) == OutgoingMessage(topic: "shellies/shelly1-desk/relay/0/command", text: "on"))
+        #expect(
+            zigbee.commandMessage(relay: nil, state: .off)
+                == OutgoingMessage(topic: "zigbee2mqtt/xmas_tree/set", text: "{\"state\":\"OFF\"}"))
+        #expect(
+            tasmota.stateMessages(relay: nil, state: .on, watts: 0).map(\.topic) == ["stat/kitchen-lamp/RESULT", "stat/kitchen-lamp/POWER"])
         #expect(tasmota.stateMessages(relay: nil, state: .on, watts: 0)[0].text == "{\"POWER\":\"ON\"}")
         #expect(tasmota.availabilityMessage(online: true) == OutgoingMessage(topic: "tele/kitchen-lamp/LWT", text: "Online", retain: true))
         #expect(shelly.availabilityMessage(online: false).text == "false")

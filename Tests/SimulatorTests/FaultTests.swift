@@ -1,8 +1,8 @@
 import Foundation
 import LocalBroker
 import MQTT
-import Testing
 import TestSupport
+import Testing
 
 @Suite("plugsim's lifecycle and faults")
 struct FaultTests {
@@ -84,7 +84,9 @@ struct FaultTests {
 
             start = ContinuousClock.now
             try await sim.send("plugsim/control", #"{"plug":"p","online":false}"#)
-            let will = try await sim.inbox.wait(where: { $0.topic == "zigbee2mqtt/p/availability" && $0.string == "{\"state\":\"offline\"}" })
+            let will = try await sim.inbox.wait(where: {
+                $0.topic == "zigbee2mqtt/p/availability" && $0.string == "{\"state\":\"offline\"}"
+            })
             #expect(will.count == 1)
             // At once, not after the broker missed keepalives (30 s, so 45 s); 2 s was tight under load.
             #expect(ContinuousClock.now - start < .seconds(10))
@@ -145,8 +147,10 @@ struct FaultTests {
 
     @Test("bad command lines exit 2; an unreachable broker exits 3")
     func usageErrors() async throws {
-        for arguments in [[], ["--plugs", ""], ["--plugs", "a", "--protocol", "zwave"], ["--plugs", "a", "--offline", "b"],
-                          ["--plugs", "a", "--drop", "2"], ["--plugs", "A b"], ["--plugs", "a", "--config", "x.json"]] {
+        for arguments in [
+            [], ["--plugs", ""], ["--plugs", "a", "--protocol", "zwave"], ["--plugs", "a", "--offline", "b"],
+            ["--plugs", "a", "--drop", "2"], ["--plugs", "A b"], ["--plugs", "a", "--config", "x.json"],
+        ] {
             let process = try ChildProcess("plugsim", arguments + ["--no-tui"])
             #expect(try await process.wait() == 2, "\(arguments): \(process.standardError)")
         }

@@ -1,7 +1,7 @@
 import Foundation
 import MQTT
-import Testing
 import TestSupport
+import Testing
 
 @Suite("plugsim speaks each protocol as the real devices do")
 struct ProtocolTests {
@@ -29,14 +29,16 @@ struct ProtocolTests {
 
     @Test("Tasmota: online retained, unknown commands answered, relays independent")
     func tasmotaDetails() async throws {
-        let config = try temporaryConfig(#"{"devices":[{"id":"strip-1","topic":"strip","relay":1},{"id":"strip-2","topic":"strip","relay":2}]}"#)
+        let config = try temporaryConfig(
+            #"{"devices":[{"id":"strip-1","topic":"strip","relay":1},{"id":"strip-2","topic":"strip","relay":2}]}"#)
         defer { try? FileManager.default.removeItem(atPath: config) }
         try await withPlugsim(["--config", config]) { sim in
             #expect(try await sim.inbox.first(on: "tele/strip/LWT").string == "Online")
             let retained = try await sim.retained(on: "tele/strip/LWT")
             #expect(retained.retain && retained.string == "Online")
             try await sim.send("cmnd/strip/Dimmer", "50")
-            #expect(try await sim.inbox.wait(where: { $0.topic == "stat/strip/RESULT" && $0.string == "{\"Command\":\"Unknown\"}" }).count == 1)
+            #expect(
+                try await sim.inbox.wait(where: { $0.topic == "stat/strip/RESULT" && $0.string == "{\"Command\":\"Unknown\"}" }).count == 1)
             try await sim.send("cmnd/strip/POWER2", "ON")
             #expect(try await sim.inbox.wait(where: { $0.topic == "stat/strip/POWER2" && $0.string == "ON" }).count == 1)
             try await sim.send("cmnd/strip/POWER1", "")
@@ -85,9 +87,11 @@ struct ProtocolTests {
             #expect(try await sim.inbox.first(on: "zigbee2mqtt/xmas_tree/availability").string == "{\"state\":\"online\"}")
             #expect(try await sim.retained(on: "zigbee2mqtt/xmas_tree/availability").retain)
             _ = try await sim.inbox.first(on: "zigbee2mqtt/xmas_tree")  // the state it starts with
-            for (topic, payload, expected) in [("zigbee2mqtt/xmas_tree/set", "{\"state\":\"ON\"}", "ON"),
-                                               ("zigbee2mqtt/xmas_tree/set/state", "OFF", "OFF"),
-                                               ("zigbee2mqtt/xmas_tree/set", "{\"state\":\"TOGGLE\"}", "ON")] {
+            for (topic, payload, expected) in [
+                ("zigbee2mqtt/xmas_tree/set", "{\"state\":\"ON\"}", "ON"),
+                ("zigbee2mqtt/xmas_tree/set/state", "OFF", "OFF"),
+                ("zigbee2mqtt/xmas_tree/set", "{\"state\":\"TOGGLE\"}", "ON"),
+            ] {
                 let before = await sim.count(on: "zigbee2mqtt/xmas_tree")
                 try await sim.send(topic, payload)
                 let state = try await sim.next(on: "zigbee2mqtt/xmas_tree", after: before)

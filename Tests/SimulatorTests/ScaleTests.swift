@@ -1,8 +1,8 @@
 import Foundation
 import MQTT
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 /// Arrival times of the first message on each topic matching a predicate.
 final class ArrivalLog: Sendable {
@@ -39,7 +39,8 @@ struct ScaleTests {
             try await answers.subscribe("stat/+/POWER")
 
             let start = ContinuousClock.now
-            let plugsim = try ChildProcess("plugsim", ["--broker", broker.url, "--no-tui", "--tele-period", "0", "--plugs", ids.joined(separator: ",")])
+            let plugsim = try ChildProcess(
+                "plugsim", ["--broker", broker.url, "--no-tui", "--tele-period", "0", "--plugs", ids.joined(separator: ",")])
             defer { plugsim.kill(SIGKILL) }
             try await eventually("1,000 plugs online", timeout: .seconds(10)) { onlineLog.count == 1000 }
             let allOnline = (onlineLog.all.values.max() ?? start) - start

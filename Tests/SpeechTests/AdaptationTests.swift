@@ -1,8 +1,9 @@
 import Foundation
-@testable import Speech
-import Testing
 import TestSupport
+import Testing
 import VoiceShortcuts
+
+@testable import Speech
 
 @Suite("Speaker adaptation", .serialized)
 struct AdaptationTests {

@@ -1,15 +1,17 @@
 import Foundation
-@testable import Speech
-import Testing
 import TestSupport
+import Testing
 import VoiceShortcuts
+
+@testable import Speech
 
 @Suite("Narrowband speech: told apart and given a high band")
 struct BandwidthTests {
     @Test("speech sampled at 8 kHz and brought to 16 kHz is narrowband, clean or in noise; 16 kHz voices are not")
     func narrow() async throws {
         for snr in [nil, 20.0] {
-            let kal = try await Synthesizer.speak("turn off the kitchen lamp", voice: "kal", snr: snr).samples  // flite's 8 kHz voice, by sox
+            // flite's 8 kHz voice, brought to 16 kHz by sox
+            let kal = try await Synthesizer.speak("turn off the kitchen lamp", voice: "kal", snr: snr).samples
             #expect(Bandwidth.isNarrow(kal), "flite kal, snr \(snr ?? 40)")
             for voice in ["kal16", "slt", "awb", "espeak", "espeak:en-gb"] {
                 let wide = try await Synthesizer.speak("turn off the kitchen lamp", voice: voice, snr: snr).samples
@@ -37,7 +39,9 @@ struct BandwidthTests {
         // The same utterance as flite wrote it (8 kHz, read by WAVReader) is heard as from the 16 kHz file.
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("kal-\(UUID().uuidString.prefix(8)).wav").path
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let (status, _) = try await blocking { try runCommand("flite", ["-voice", "kal", "-t", "switch on the christmas tree", "-o", path]) }
+        let (status, _) = try await blocking {
+            try runCommand("flite", ["-voice", "kal", "-t", "switch on the christmas tree", "-o", path])
+        }
         #expect(status == 0)
         let raw = try WAVReader.read(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
         #expect(!Bandwidth.isNarrow(raw.samples), "WAVReader's interpolation gave it its high band")

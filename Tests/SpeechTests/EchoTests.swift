@@ -1,7 +1,8 @@
 import Foundation
-@testable import Speech
-import Testing
 import TestSupport
+import Testing
+
+@testable import Speech
 
 @Suite("A strong echo: found, and taken out")
 struct EchoTests {

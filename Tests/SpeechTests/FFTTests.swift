@@ -1,6 +1,7 @@
 import Foundation
-@testable import Speech
 import Testing
+
+@testable import Speech
 
 @Suite("The fast Fourier transform")
 struct FFTTests {

@@ -1,15 +1,18 @@
 import Foundation
-@testable import Speech
-import Testing
 import TestSupport
+import Testing
+
+@testable import Speech
 
 @Suite("Front ends and the voice's pitch")
 struct FrontEndTests {
     static let model = SpeechRecognizer.defaultModel
 
     func decoder(warp: String) throws -> PocketSphinxDecoder {
-        try PocketSphinxDecoder(arguments: ["-hmm", Self.model + "/en-us", "-dict", Self.model + "/cmudict-en-us.dict", "-keyphrase", "lamp",
-                                            "-logfn", "/dev/null", "-warp_type", "inverse_linear", "-warp_params", warp])
+        try PocketSphinxDecoder(arguments: [
+            "-hmm", Self.model + "/en-us", "-dict", Self.model + "/cmudict-en-us.dict", "-keyphrase", "lamp",
+            "-logfn", "/dev/null", "-warp_type", "inverse_linear", "-warp_params", warp,
+        ])
     }
 
     /// The mean absolute difference of two utterances' features.
@@ -56,9 +59,11 @@ struct FrontEndTests {
         let audio = try await Synthesizer.speak("turn on the kitchen lamp", voice: "espeak").samples
         let (plain, removing, again) = try await blocking {
             let decoder = try decoder(warp: "1.0")
-            return (try decoder.frontEnd(warp: 1.0, removingNoise: false).features(audio),
-                    try decoder.frontEnd(warp: 1.0, removingNoise: true).features(audio),
-                    try decoder.frontEnd(warp: 1.0, removingNoise: false).features(audio))
+            return (
+                try decoder.frontEnd(warp: 1.0, removingNoise: false).features(audio),
+                try decoder.frontEnd(warp: 1.0, removingNoise: true).features(audio),
+                try decoder.frontEnd(warp: 1.0, removingNoise: false).features(audio)
+            )
         }
         #expect(distance(plain, removing) > 0.01)
         #expect(again == plain, "the decoder's own setting restored")
@@ -73,7 +78,8 @@ struct FrontEndTests {
         #expect((150...250).contains(highPitch), "\(highPitch)")
         #expect(Pitch.median([Int16](repeating: 0, count: 16000)) == nil)
         #expect(Pitch.median([]) == nil)
-        #expect(SpeechRecognizer.warp(pitch: 90) == 0.9 && SpeechRecognizer.warp(pitch: 120) == 1.0 && SpeechRecognizer.warp(pitch: 200) == 1.2)
+        #expect(
+            SpeechRecognizer.warp(pitch: 90) == 0.9 && SpeechRecognizer.warp(pitch: 120) == 1.0 && SpeechRecognizer.warp(pitch: 200) == 1.2)
         #expect(SpeechRecognizer.warp(pitch: nil) == 1.0)
     }
 }

@@ -1,5 +1,6 @@
 import Testing
 import VoiceShortcuts
+
 @testable import Speech
 
 @Suite("The speech grammar")
@@ -11,7 +12,8 @@ struct GrammarTests {
         #expect(Grammar.alternatives([["lights", "out"]]) == "lights out")
     }
 
-    @Test("after a name's beginning, a loop of phones may stand for its rest, at the end or before the state, never before a place or a tail")
+    @Test(
+        "after a name's beginning, a loop of phones may stand for its rest, at the end or before the state, never before a place or a tail")
     func nameRestMayBeOtherwise() {
         let names = [["lava", "lamp"], ["kettle"], ["quiet", "morning", "mode"]]
         #expect(Grammar.beginnings(names) == [["lava"], ["quiet"], ["quiet", "morning"]])
@@ -36,22 +38,35 @@ struct GrammarTests {
             VoiceShortcut(invocationPhrase: phrase, shortcut: Shortcut(intent: ToggleStateIntent(deviceID: "lamp", state: .on)))
         }
         let devices = [Device(id: "lamp", name: "lamp")]
-        let grammar = Grammar(devices: devices, shortcuts: [voiceShortcut("warm up the office"), voiceShortcut("lights out"),
-                                                            voiceShortcut("relax")])
-        #expect(grammar.jsgf.contains("public <utterance> = (<shortcut> | <shortcutpartial> | <generic> | <question>) | <garbage>;"),
-                "\(grammar.jsgf)")
+        let grammar = Grammar(
+            devices: devices,
+            shortcuts: [
+                voiceShortcut("warm up the office"), voiceShortcut("lights out"),
+                voiceShortcut("relax"),
+            ])
+        #expect(
+            grammar.jsgf.contains("public <utterance> = (<shortcut> | <shortcutpartial> | <generic> | <question>) | <garbage>;"),
+            "\(grammar.jsgf)")
         #expect(grammar.jsgf.contains("<shortcutpartial> = (lights | warm [up [the]]) <shortcutrest>;"), "\(grammar.jsgf)")
-        #expect(grammar.jsgf.contains("<shortcutrest> = <shortcutphone> <shortcutphone>*;\n<shortcutphone> = /\(Grammar.shortcutPhoneWeight)/ g_ph_aa | "))
-        #expect(!grammar.words.contains("shortcutpartial") && !grammar.words.contains("shortcutrest") && !grammar.words.contains("shortcutphone"))
+        #expect(
+            grammar.jsgf.contains(
+                "<shortcutrest> = <shortcutphone> <shortcutphone>*;\n<shortcutphone> = /\(Grammar.shortcutPhoneWeight)/ g_ph_aa | "))
+        #expect(
+            !grammar.words.contains("shortcutpartial") && !grammar.words.contains("shortcutrest")
+                && !grammar.words.contains("shortcutphone"))
         let oneWord = Grammar(devices: devices, shortcuts: [voiceShortcut("relax")])
         #expect(!oneWord.jsgf.contains("<shortcutpartial>"), "\(oneWord.jsgf)")
     }
 
-    @Test("after a determiner, or a determiner and an area, a whole name may be a loop of phones (a device that does not exist), but not in a verbless form")
+    @Test(
+        "after a determiner, or a determiner and an area, a whole name may be a loop of phones (a device that does not exist), but not in a verbless form"
+    )
     func unknownName() {
         let grammar = Grammar(devices: [Device(id: "lava", name: "lava lamp", area: "den")], shortcuts: [])
-        #expect(grammar.jsgf.contains("<target> = [<det>] <name> [<place>] | <det> <unknown> [<place>] | <det> <area> <areaunknown> [<place>];"),
-                "\(grammar.jsgf)")
+        #expect(
+            grammar.jsgf.contains(
+                "<target> = [<det>] <name> [<place>] | <det> <unknown> [<place>] | <det> <area> <areaunknown> [<place>];"),
+            "\(grammar.jsgf)")
         #expect(grammar.jsgf.contains("<areaunknown> = (/\(Grammar.areaUnknownWeight)/ g_ph_aa | "))
         #expect(grammar.jsgf.contains("<unknown> = (/\(Grammar.unknownNameWeight)/ g_ph_aa | "))
         #expect(grammar.jsgf.contains(") <unknownphone>*;\n<unknownphone> = /\(Grammar.unknownPhoneWeight)/ g_ph_aa | "))
@@ -63,47 +78,63 @@ struct GrammarTests {
 
     @Test("a name comes after its own device's area only, but after any area before phones or in a question")
     func areaBeforeItsOwnNames() {
-        let grammar = Grammar(devices: [Device(id: "vinyl", name: "vinyl player", aliases: ["turntable"], area: "music room"),
-                                        Device(id: "soda", name: "soda maker", area: "bar"), Device(id: "fan", name: "fan"),
-                                        Device(id: "lamp", name: "bar lamp", area: "bar")],
-                              shortcuts: [])
-        #expect(grammar.jsgf.contains("<name> = (bar (lamp | soda maker) | fan | music room (turntable | vinyl player) | soda maker | turntable | vinyl player);"),
-                "no \"bar bar lamp\": \(grammar.jsgf)")
+        let grammar = Grammar(
+            devices: [
+                Device(id: "vinyl", name: "vinyl player", aliases: ["turntable"], area: "music room"),
+                Device(id: "soda", name: "soda maker", area: "bar"), Device(id: "fan", name: "fan"),
+                Device(id: "lamp", name: "bar lamp", area: "bar"),
+            ],
+            shortcuts: [])
+        #expect(
+            grammar.jsgf.contains(
+                "<name> = (bar (lamp | soda maker) | fan | music room (turntable | vinyl player) | soda maker | turntable | vinyl player);"),
+            "no \"bar bar lamp\": \(grammar.jsgf)")
         #expect(grammar.jsgf.contains("<anyname> = (bar lamp | fan | soda maker | turntable | vinyl player);"), "\(grammar.jsgf)")
         #expect(grammar.jsgf.contains("<area> = (bar | music room);"), "the place after a name: \(grammar.jsgf)")
         #expect(grammar.jsgf.contains("<partial> = (bar | soda | vinyl) <otherwise>;"), "\(grammar.jsgf)")
         #expect(grammar.jsgf.contains("<partialtarget> = [<det>] [<area>] <partial>;"))
         let withoutAreas = Grammar(devices: [Device(id: "fan", name: "desk fan")], shortcuts: [])
-        #expect(withoutAreas.jsgf.contains("<name> = desk fan;") && withoutAreas.jsgf.contains("<anytarget> = <target>;"),
-                "\(withoutAreas.jsgf)")
+        #expect(
+            withoutAreas.jsgf.contains("<name> = desk fan;") && withoutAreas.jsgf.contains("<anytarget> = <target>;"),
+            "\(withoutAreas.jsgf)")
     }
 
     @Test("a device may be called by the grammar's rule names")
     func ruleNamesAreWordsToo() {
         let grammar = Grammar(devices: [Device(id: "x", name: "state name", area: "target")], shortcuts: [])
         #expect(grammar.commandWords.isSuperset(of: ["state", "name", "target"]))
-        #expect(!grammar.words.contains("generic") && !grammar.words.contains("det") && !grammar.words.contains("otherwise")
+        #expect(
+            !grammar.words.contains("generic") && !grammar.words.contains("det") && !grammar.words.contains("otherwise")
                 && !grammar.words.contains("partial") && !grammar.words.contains("partialtarget")
                 && !grammar.words.contains("anyname") && !grammar.words.contains("anytarget"))
     }
 
-    @Test("the text matcher's forms without \"put\", \"please\" only before a verb with a state word; no place with \"on\" or \"of\"; what is said of a device but no command (a \"how\" question among it); chatter words are garbage only")
+    @Test(
+        "the text matcher's forms without \"put\", \"please\" only before a verb with a state word; no place with \"on\" or \"of\"; what is said of a device but no command (a \"how\" question among it); chatter words are garbage only"
+    )
     func forms() {
         let grammar = Grammar(devices: [Device(id: "lava", name: "lava lamp", area: "den")], shortcuts: [])
         #expect(grammar.jsgf.contains("<place> = (across | around | at | in | inside | throughout) [<det>] <area>;"))
         let statement = "(to | /\(Grammar.garbageWeight)/ is | /\(Grammar.garbageWeight)/ are | /\(Grammar.garbageWeight)/ was)"
         let singular = "(to | /\(Grammar.garbageWeight)/ is | /\(Grammar.garbageWeight)/ was)"
-        #expect(grammar.jsgf.contains("| [(is | was)] ([<det>] (<singularname> [<place>] [\(singular)]) | <partialtarget> [\(statement)]) "
-                                      + "<state> [<place>] [<tail>];"), "\(grammar.jsgf)")
-        #expect(grammar.jsgf.contains("<generic> = [(did you | do not | dont | never | please (do not | dont | never) | who)] "
-                                      + "(([<polite>] (<verb> <state> | (check | dim)) | <fixed>) (<target> [<tail>] | <partialtarget>) | "
-                                      + "[<polite>] <verb> (<target> | <partialtarget>) [to] <state> [<place>] [<tail>]) |"),
-                "\(grammar.jsgf)")
-        #expect(grammar.jsgf.contains("<polite> = (can you [please] | could you [please] | please | will you [please] | would you [please]);"),
-                "\(grammar.jsgf)")
+        #expect(
+            grammar.jsgf.contains(
+                "| [(is | was)] ([<det>] (<singularname> [<place>] [\(singular)]) | <partialtarget> [\(statement)]) "
+                    + "<state> [<place>] [<tail>];"), "\(grammar.jsgf)")
+        #expect(
+            grammar.jsgf.contains(
+                "<generic> = [(did you | do not | dont | never | please (do not | dont | never) | who)] "
+                    + "(([<polite>] (<verb> <state> | (check | dim)) | <fixed>) (<target> [<tail>] | <partialtarget>) | "
+                    + "[<polite>] <verb> (<target> | <partialtarget>) [to] <state> [<place>] [<tail>]) |"),
+            "\(grammar.jsgf)")
+        #expect(
+            grammar.jsgf.contains("<polite> = (can you [please] | could you [please] | please | will you [please] | would you [please]);"),
+            "\(grammar.jsgf)")
         #expect(grammar.jsgf.contains("public <utterance> = (<generic> | <question>) | <garbage>;"), "\(grammar.jsgf)")
         #expect(grammar.jsgf.contains("<question> = how <gw> [<gw>] (is | are) <anytarget>;"))
-        #expect(grammar.jsgf.contains("<anytarget> = [<det>] [<area>] <anyname> [<place>] | <det> <unknown> [<place>] | <det> <area> <areaunknown> [<place>];"))
+        #expect(
+            grammar.jsgf.contains(
+                "<anytarget> = [<det>] [<area>] <anyname> [<place>] | <det> <unknown> [<place>] | <det> <area> <areaunknown> [<place>];"))
         #expect(grammar.jsgf.contains("<verb> = (bring | change | power | set | switch | turn);"), "no \"put\"")
         #expect(grammar.jsgf.contains("<fixed> = (activate | deactivate | disable | enable);"))
         #expect(grammar.jsgf.contains("<tail> = (for me | please);"), "no \"thanks\"")
@@ -114,23 +145,34 @@ struct GrammarTests {
 
     @Test("in a verbless form, \"are\" comes only after a name that sounds plural")
     func pluralLink() {
-        let grammar = Grammar(devices: [Device(id: "iron", name: "curling iron", area: "bathroom"),
-                                        Device(id: "lights", name: "fairy lights", aliases: ["string lights"])], shortcuts: [])
+        let grammar = Grammar(
+            devices: [
+                Device(id: "iron", name: "curling iron", area: "bathroom"),
+                Device(id: "lights", name: "fairy lights", aliases: ["string lights"]),
+            ], shortcuts: [])
         #expect(grammar.jsgf.contains("<singularname> = (bathroom curling iron | curling iron);"), "\(grammar.jsgf)")
         #expect(grammar.jsgf.contains("<pluralname> = (fairy lights | string lights);"), "\(grammar.jsgf)")
         let w = Grammar.garbageWeight
-        #expect(grammar.jsgf.contains("([<det>] (<singularname> [<place>] [(to | /\(w)/ is | /\(w)/ was)] | "
-                                      + "<pluralname> [<place>] [(to | /\(w)/ is | /\(w)/ are | /\(w)/ was)])"), "\(grammar.jsgf)")
+        #expect(
+            grammar.jsgf.contains(
+                "([<det>] (<singularname> [<place>] [(to | /\(w)/ is | /\(w)/ was)] | "
+                    + "<pluralname> [<place>] [(to | /\(w)/ is | /\(w)/ are | /\(w)/ was)])"), "\(grammar.jsgf)")
         #expect(Grammar.soundsPlural(["fairy", "lights"]) && !Grammar.soundsPlural(["curling", "iron"]))
         let pluralOnly = Grammar(devices: [Device(id: "blinds", name: "blinds")], shortcuts: [])
-        #expect(!pluralOnly.jsgf.contains("<singularname>") && pluralOnly.jsgf.contains("[<det>] (<pluralname> [(to | "), "\(pluralOnly.jsgf)")
+        #expect(
+            !pluralOnly.jsgf.contains("<singularname>") && pluralOnly.jsgf.contains("[<det>] (<pluralname> [(to | "), "\(pluralOnly.jsgf)")
     }
 
     @Test("the grammar without its garbage loop has the same rules and only the phrases at the top; nothing to say, no such grammar")
     func withoutGarbage() {
         let lamp = Device(id: "lamp", name: "reading lamp", area: "den")
-        let grammar = Grammar(devices: [lamp], shortcuts: [VoiceShortcut(invocationPhrase: "lights out",
-                                                                          shortcut: Shortcut(intent: ToggleStateIntent(deviceID: "lamp", state: .off)))])
+        let grammar = Grammar(
+            devices: [lamp],
+            shortcuts: [
+                VoiceShortcut(
+                    invocationPhrase: "lights out",
+                    shortcut: Shortcut(intent: ToggleStateIntent(deviceID: "lamp", state: .off)))
+            ])
         let top = "public <utterance> = (<shortcut> | <shortcutpartial> | <generic> | <question>)"
         #expect(grammar.jsgf.contains(top + " | <garbage>;\n"), "\(grammar.jsgf)")
         #expect(grammar.withoutGarbage == grammar.jsgf.replacingOccurrences(of: top + " | <garbage>;", with: top + ";"))
@@ -142,7 +184,9 @@ struct GrammarTests {
 
     @Test("a command's state check: its words with the state word open, only for one state word")
     func stateCheck() {
-        #expect(Grammar.stateCheck(["turn", "the", "lamp", "off"]) == "#JSGF V1.0;\ngrammar check;\npublic <check> = turn the lamp (off | on);\n")
+        #expect(
+            Grammar.stateCheck(["turn", "the", "lamp", "off"])
+                == "#JSGF V1.0;\ngrammar check;\npublic <check> = turn the lamp (off | on);\n")
         #expect(Grammar.stateCheck(["lights", "out"]) == nil)
         #expect(Grammar.stateCheck(["turn", "on", "the", "lamp", "off"]) == nil)
     }

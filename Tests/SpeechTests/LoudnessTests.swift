@@ -1,7 +1,8 @@
 import Foundation
-@testable import Speech
-import Testing
 import TestSupport
+import Testing
+
+@testable import Speech
 
 @Suite("Quiet audio brought up")
 struct LoudnessTests {

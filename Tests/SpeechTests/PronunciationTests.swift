@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Speech
 
 @Suite("Pronunciations for the grammar's words")
@@ -7,7 +8,8 @@ struct PronunciationTests {
 
     @Test("a word the dictionary lacks gets espeak-ng's; a name gets espeak-ng's American and British ways when they differ")
     func lettersToSound() throws {
-        let found = try Pronunciations(words: ["vornado", "fountain", "lamp", "is"], dictionary: Self.dictionary, variants: ["vornado", "fountain", "lamp"])
+        let found = try Pronunciations(
+            words: ["vornado", "fountain", "lamp", "is"], dictionary: Self.dictionary, variants: ["vornado", "fountain", "lamp"])
         #expect(found.unpronounceable.isEmpty)
         #expect(found.fileText.contains("\nvornado V "), "\(found.fileText)")
         #expect(found.fileText.contains("fountain F AW N T AH N\n"))
@@ -30,7 +32,8 @@ struct PronunciationTests {
 
     @Test("a verb ending in JH also ends in Z, as it is said before a vowel (\"change on the …\"); other words do not")
     func linkedVerbs() throws {
-        let found = try Pronunciations(words: ["change", "fridge", "the"], dictionary: Self.dictionary, variants: ["change", "fridge", "the"])
+        let found = try Pronunciations(
+            words: ["change", "fridge", "the"], dictionary: Self.dictionary, variants: ["change", "fridge", "the"])
         let lines = found.fileText.split(separator: "\n").map(String.init)
         #expect(lines.contains("change CH EY N JH"), "the dictionary's first: \(lines)")
         #expect(lines.contains { $0.hasPrefix("change(") && $0.hasSuffix(" CH EY N Z") }, "\(lines)")

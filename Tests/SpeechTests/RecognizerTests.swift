@@ -1,13 +1,14 @@
 import Foundation
 import Speech
-import Testing
 import TestSupport
+import Testing
 import VoiceShortcuts
 
 enum Synthesizer {
     /// Synthesizes and reads speech on a thread of its own (`effects` and `volume`: see `synthesizeWAV`).
     static func speak(_ text: String, voice: String, snr: Double? = nil, effects: [String] = [], volume: Double = 1) async throws
-        -> RecognizerAudio {
+        -> RecognizerAudio
+    {
         try await blocking { try WAVReader.read(Array(synthesizeWAV(text, voice: voice, snr: snr, effects: effects, volume: volume))) }
     }
 }
@@ -36,11 +37,14 @@ struct RecognizerTests {
         Device(id: "tree", name: "christmas tree", protocol: .zigbee2mqtt),
         Device(id: "kettle", name: "kettle", area: "kitchen"),
     ]
-    static let shortcut = VoiceShortcut(invocationPhrase: "lights out",
-                                        shortcut: Shortcut(intent: ToggleStateIntent(deviceID: "kitchen-lamp", state: .off)))
+    static let shortcut = VoiceShortcut(
+        invocationPhrase: "lights out",
+        shortcut: Shortcut(intent: ToggleStateIntent(deviceID: "kitchen-lamp", state: .off)))
 
-    func intent(of recognition: Recognition, devices: [Device] = Self.devices,
-                shortcuts: [VoiceShortcut] = [Self.shortcut]) -> ToggleStateIntent? {
+    func intent(
+        of recognition: Recognition, devices: [Device] = Self.devices,
+        shortcuts: [VoiceShortcut] = [Self.shortcut]
+    ) -> ToggleStateIntent? {
         guard let text = recognition.text else { return nil }
         return PhraseMatcher(devices: devices).match(text, shortcuts: ShortcutIndex(shortcuts)).intent
     }
@@ -67,15 +71,18 @@ struct RecognizerTests {
 
     @Test("\"change\" before a vowel, as espeak-ng says it (\"change our kettle to on\")")
     func changeBeforeAVowel() async throws {
-        let (right, wrong) = try await score([
-            ("change our kettle to on", "kettle", .on), ("change our desk fan to off", "desk-fan", .off),
-            ("change on the kettle", "kettle", .on), ("change off our desk fan", "desk-fan", .off),
-        ], voices: ["espeak", "espeak:en-gb"])
+        let (right, wrong) = try await score(
+            [
+                ("change our kettle to on", "kettle", .on), ("change our desk fan to off", "desk-fan", .off),
+                ("change on the kettle", "kettle", .on), ("change off our desk fan", "desk-fan", .off),
+            ], voices: ["espeak", "espeak:en-gb"])
         #expect(wrong.isEmpty, "\(wrong)")
         #expect(right >= 7, "\(right) of 8 recognized (4 without \"change\" ending in Z)")
     }
 
-    @Test("\"please\" or a request (\"could you\", \"can you\") before a verb with a state word is recognized; \"please don't\" and other requests switch nothing")
+    @Test(
+        "\"please\" or a request (\"could you\", \"can you\") before a verb with a state word is recognized; \"please don't\" and other requests switch nothing"
+    )
     func please() async throws {
         let (right, wrong) = try await score([
             ("please switch off the kettle", "kettle", .off), ("please turn the desk fan on", "desk-fan", .on),
@@ -83,17 +90,21 @@ struct RecognizerTests {
         ])
         #expect(wrong.isEmpty, "\(wrong)")
         #expect(right >= 10, "\(right) of 12 recognized (none without \"please\" or requests in the grammar)")
-        let accepted = try await accepted(["please don't switch off the kitchen lamp", "please do not turn on the kettle",
-                                           "can you hear me", "could you check the kettle", "would you like some tea",
-                                           "can you turn on the radio", "did you turn off the kettle"])
+        let accepted = try await accepted([
+            "please don't switch off the kitchen lamp", "please do not turn on the kettle",
+            "can you hear me", "could you check the kettle", "would you like some tea",
+            "can you turn on the radio", "did you turn off the kettle",
+        ])
         #expect(accepted.isEmpty, "\(accepted)")
     }
 
     /// Right answers and wrong devices or states for `cases`, spoken by `voices` (through sox's `effects`), heard by
     /// the shared recognizer or by `recognizer`, made for `devices` (and `shortcuts`).
-    func score(_ cases: [(String, String, PowerState)], voices: [String] = ["slt", "rms", "espeak"], effects: [String] = [],
-               volume: Double = 1, recognizer: SpeechRecognizer? = nil, devices: [Device] = Self.devices,
-               shortcuts: [VoiceShortcut] = [Self.shortcut]) async throws -> (right: Int, wrong: [String]) {
+    func score(
+        _ cases: [(String, String, PowerState)], voices: [String] = ["slt", "rms", "espeak"], effects: [String] = [],
+        volume: Double = 1, recognizer: SpeechRecognizer? = nil, devices: [Device] = Self.devices,
+        shortcuts: [VoiceShortcut] = [Self.shortcut]
+    ) async throws -> (right: Int, wrong: [String]) {
         let recognizer = if let recognizer { recognizer } else { try await Self.sharedRecognizer() }
         var right = 0, wrong: [String] = []
         for voice in voices {
@@ -111,14 +122,18 @@ struct RecognizerTests {
 
     /// The texts, spoken by `voices` (at `volume`), that the shared recognizer or `recognizer`, made for `devices` (and
     /// `shortcuts`), turned into a command.
-    func accepted(_ texts: [String], voices: [String] = ["slt", "espeak"], volume: Double = 1, recognizer: SpeechRecognizer? = nil,
-                  devices: [Device] = Self.devices, shortcuts: [VoiceShortcut] = [Self.shortcut]) async throws -> [String] {
+    func accepted(
+        _ texts: [String], voices: [String] = ["slt", "espeak"], volume: Double = 1, recognizer: SpeechRecognizer? = nil,
+        devices: [Device] = Self.devices, shortcuts: [VoiceShortcut] = [Self.shortcut]
+    ) async throws -> [String] {
         let recognizer = if let recognizer { recognizer } else { try await Self.sharedRecognizer() }
         var accepted: [String] = []
         for voice in voices {
             for text in texts {
                 let heard = try await recognizer.hear(try await Synthesizer.speak(text, voice: voice, volume: volume))
-                if intent(of: heard, devices: devices, shortcuts: shortcuts) != nil { accepted.append("\(text) [\(voice)] → \(heard.text ?? "")") }
+                if intent(of: heard, devices: devices, shortcuts: shortcuts) != nil {
+                    accepted.append("\(text) [\(voice)] → \(heard.text ?? "")")
+                }
             }
         }
         return accepted
@@ -126,70 +141,88 @@ struct RecognizerTests {
 
     @Test("speech that is not a command switches nothing")
     func outOfGrammar() async throws {
-        let accepted = try await accepted(["what is the weather like today", "turn on the radio", "play some music",
-                                           "open the garage door", "how are you today", "set a timer for ten minutes"])
+        let accepted = try await accepted([
+            "what is the weather like today", "turn on the radio", "play some music",
+            "open the garage door", "how are you today", "set a timer for ten minutes",
+        ])
         #expect(accepted.count <= 1, "\(accepted)")
     }
 
     @Test("a negated command, a question or a statement about a device, another verb for it: nothing switches")
     func saidOfADevice() async throws {
-        let accepted = try await accepted(["don't switch on the kitchen lamp", "do not turn off the kettle", "never turn on the desk fan",
-                                           "is the kitchen lamp on", "was the kettle off", "who switched on the desk fan",
-                                           "the kettle is on", "check the christmas tree", "how hot is the kettle",
-                                           "how bright is the kitchen lamp"])
+        let accepted = try await accepted([
+            "don't switch on the kitchen lamp", "do not turn off the kettle", "never turn on the desk fan",
+            "is the kitchen lamp on", "was the kettle off", "who switched on the desk fan",
+            "the kettle is on", "check the christmas tree", "how hot is the kettle",
+            "how bright is the kitchen lamp",
+        ])
         #expect(accepted.isEmpty, "\(accepted)")
     }
 
     @Test("a command the garbage loop took is heard once more without it; a shortcut with more said after it is not")
     func withoutGarbageLoop() async throws {
-        let devices = [Device(id: "pinball", name: "pinball machine", area: "basement"), Device(id: "koi", name: "koi pond filter", area: "garden"),
-                       Device(id: "hair", name: "hair iron", area: "bathroom"), Device(id: "bidet", name: "bidet seat", area: "bathroom")]
-        let bedtime = VoiceShortcut(invocationPhrase: "bedtime", shortcut: Shortcut(intent: ToggleStateIntent(deviceID: "pinball", state: .on)))
+        let devices = [
+            Device(id: "pinball", name: "pinball machine", area: "basement"), Device(id: "koi", name: "koi pond filter", area: "garden"),
+            Device(id: "hair", name: "hair iron", area: "bathroom"), Device(id: "bidet", name: "bidet seat", area: "bathroom"),
+        ]
+        let bedtime = VoiceShortcut(
+            invocationPhrase: "bedtime", shortcut: Shortcut(intent: ToggleStateIntent(deviceID: "pinball", state: .on)))
         let recognizer = try await blocking { try SpeechRecognizer(devices: devices, shortcuts: [bedtime]) }
         // flite slt's "turn", "enable", "power" and "bedtime" began as "g_pinball" and the rest followed into the garbage loop:
         // 0 of these 5 were heard before the hearing without the loop, 4 after (5 when the other warp hears without it too).
-        let (right, wrong) = try await score([("turn on the koi pond filter", "koi", .on), ("enable my hair iron", "hair", .on),
-                                              ("power off the bidet seat in the bathroom", "bidet", .off),
-                                              ("turn the pinball machine on", "pinball", .on), ("bedtime", "pinball", .on)],
-                                             voices: ["slt"], recognizer: recognizer, devices: devices, shortcuts: [bedtime])
+        let (right, wrong) = try await score(
+            [
+                ("turn on the koi pond filter", "koi", .on), ("enable my hair iron", "hair", .on),
+                ("power off the bidet seat in the bathroom", "bidet", .off),
+                ("turn the pinball machine on", "pinball", .on), ("bedtime", "pinball", .on),
+            ],
+            voices: ["slt"], recognizer: recognizer, devices: devices, shortcuts: [bedtime])
         #expect(wrong.isEmpty, "\(wrong)")
         #expect(right >= 4, "\(right) of 5 recognized")
         // Without the loop "bedtime story please" is "bedtime" and silence, ending where "story" begins: refused.
-        let accepted = try await accepted(["bedtime story please"], voices: ["slt", "awb", "rms", "kal16"], recognizer: recognizer,
-                                          devices: devices, shortcuts: [bedtime])
+        let accepted = try await accepted(
+            ["bedtime story please"], voices: ["slt", "awb", "rms", "kal16"], recognizer: recognizer,
+            devices: devices, shortcuts: [bedtime])
         #expect(accepted.isEmpty, "\(accepted)")
     }
 
     @Test("a near miss, a device's first word and then another, switches nothing")
     func nearMisses() async throws {
-        let accepted = try await accepted(["turn on the desk drawer", "turn off the kitchen radio", "switch off the christmas lights",
-                                           "turn on the christmas movie", "turn on the kitchen sink"])
+        let accepted = try await accepted([
+            "turn on the desk drawer", "turn off the kitchen radio", "switch off the christmas lights",
+            "turn on the christmas movie", "turn on the kitchen sink",
+        ])
         // Without the phone loop after a name's first word, 2 of these 10 switched a plug.
         #expect(accepted.count <= 1, "\(accepted)")
     }
 
     @Test("a near miss of a shortcut, its first words and then others, switches nothing; the shortcuts still do")
     func shortcutNearMisses() async throws {
-        let office = VoiceShortcut(invocationPhrase: "warm up the office",
-                                   shortcut: Shortcut(intent: ToggleStateIntent(deviceID: "desk-fan", state: .off)))
+        let office = VoiceShortcut(
+            invocationPhrase: "warm up the office",
+            shortcut: Shortcut(intent: ToggleStateIntent(deviceID: "desk-fan", state: .off)))
         let shortcuts = [Self.shortcut, office]
         let recognizer = try await blocking { try SpeechRecognizer(devices: Self.devices, shortcuts: shortcuts) }
-        let accepted = try await accepted(["warm up the oven", "warm up the house", "warm up the coffee"], recognizer: recognizer,
-                                          shortcuts: shortcuts)
+        let accepted = try await accepted(
+            ["warm up the oven", "warm up the house", "warm up the coffee"], recognizer: recognizer,
+            shortcuts: shortcuts)
         // Without the phones after a shortcut's beginning, 5 of these 6 were heard as "warm up the office"; with them,
         // espeak-ng's "warm up the house" still is (margin 20.9).
         #expect(accepted.count <= 2, "\(accepted)")
-        let (right, wrong) = try await score([("warm up the office", "desk-fan", .off), ("lights out", "kitchen-lamp", .off)],
-                                             recognizer: recognizer, shortcuts: shortcuts)
+        let (right, wrong) = try await score(
+            [("warm up the office", "desk-fan", .off), ("lights out", "kitchen-lamp", .off)],
+            recognizer: recognizer, shortcuts: shortcuts)
         #expect(wrong.isEmpty, "\(wrong)")
         #expect(right >= 5, "\(right) of 6 recognized")
     }
 
     @Test("a device that does not exist, in a command's frame, switches nothing")
     func unknownDevices() async throws {
-        let accepted = try await accepted(["turn off the ceiling fan", "turn on the kennel heater", "switch on my sous vide",
-                                           "please switch off the attic vent", "switch the ice maker off", "power on the tanning bed",
-                                           "turn off the dishwasher", "switch the coffee grinder on"])
+        let accepted = try await accepted([
+            "turn off the ceiling fan", "turn on the kennel heater", "switch on my sous vide",
+            "please switch off the attic vent", "switch the ice maker off", "power on the tanning bed",
+            "turn off the dishwasher", "switch the coffee grinder on",
+        ])
         // Without the whole-name loop of phones after a determiner, espeak-ng's "turn on the kennel heater" switched
         // the kettle ("turn on the kettle please"); heard from files without the noise floor, "turn off the ceiling
         // fan" did too.
@@ -198,17 +231,21 @@ struct RecognizerTests {
 
     @Test("a device that does not exist, said after an area, switches nothing; the area's own devices still do")
     func unknownDeviceAfterArea() async throws {
-        let devices = [Device(id: "straightener", name: "hair straightener", aliases: ["hair iron"], area: "bathroom"),
-                       Device(id: "bidet", name: "bidet seat", area: "bathroom"), Device(id: "dartboard", name: "dartboard light", area: "basement")]
+        let devices = [
+            Device(id: "straightener", name: "hair straightener", aliases: ["hair iron"], area: "bathroom"),
+            Device(id: "bidet", name: "bidet seat", area: "bathroom"), Device(id: "dartboard", name: "dartboard light", area: "basement"),
+        ]
         let recognizer = try await blocking { try SpeechRecognizer(devices: devices, shortcuts: []) }
-        let accepted = try await accepted(["power off the bathroom fan", "turn on the basement heater"], voices: ["kal", "awb"],
-                                          recognizer: recognizer, devices: devices)
+        let accepted = try await accepted(
+            ["power off the bathroom fan", "turn on the basement heater"], voices: ["kal", "awb"],
+            recognizer: recognizer, devices: devices)
         // When the phones of a name that does not exist came only straight after the determiner, flite kal's and
         // awb's "power off the bathroom fan" switched the hair straightener ("… bathroom hair iron").
         #expect(accepted.isEmpty, "\(accepted)")
-        let (right, wrong) = try await score([
-            ("power off the bathroom hair iron", "straightener", .off), ("turn on the basement dartboard light", "dartboard", .on),
-        ], voices: ["kal", "awb"], recognizer: recognizer, devices: devices)
+        let (right, wrong) = try await score(
+            [
+                ("power off the bathroom hair iron", "straightener", .off), ("turn on the basement dartboard light", "dartboard", .on),
+            ], voices: ["kal", "awb"], recognizer: recognizer, devices: devices)
         #expect(wrong.isEmpty, "\(wrong)")
         #expect(right >= 3, "\(right) of 4 recognized")
     }
@@ -217,10 +254,11 @@ struct RecognizerTests {
     func weakLastWord() async throws {
         let devices = [Device(id: "pizza", name: "pizza oven", area: "deck"), Device(id: "coop", name: "coop heater", area: "barn")]
         let recognizer = try await blocking { try SpeechRecognizer(devices: devices, shortcuts: []) }
-        let (right, wrong) = try await score([
-            ("enable our pizza oven", "pizza", .on), ("the pizza oven off", "pizza", .off),
-            ("turn on the pizza oven please", "pizza", .on), ("switch off the pizza oven in the deck", "pizza", .off),
-        ], voices: ["espeak:en-gb"], recognizer: recognizer, devices: devices)
+        let (right, wrong) = try await score(
+            [
+                ("enable our pizza oven", "pizza", .on), ("the pizza oven off", "pizza", .off),
+                ("turn on the pizza oven please", "pizza", .on), ("switch off the pizza oven in the deck", "pizza", .off),
+            ], voices: ["espeak:en-gb"], recognizer: recognizer, devices: devices)
         // espeak-ng en-gb links an r to the vowel of "oven" ("pizzar oven"): when a name's beginning and its phones
         // could be followed by a place or "please", all four were heard as "… pizza g_ph_r at barn …" (nothing switched).
         #expect(wrong.isEmpty, "\(wrong)")
@@ -229,29 +267,36 @@ struct RecognizerTests {
 
     @Test("a singular name before its state is not heard with \"are\"; a plural name's statement still switches nothing")
     func pluralLink() async throws {
-        let devices = [Device(id: "iron", name: "curling iron", area: "bathroom"), Device(id: "lights", name: "fairy lights", area: "porch")]
+        let devices = [
+            Device(id: "iron", name: "curling iron", area: "bathroom"), Device(id: "lights", name: "fairy lights", area: "porch"),
+        ]
         let recognizer = try await blocking { try SpeechRecognizer(devices: devices, shortcuts: []) }
         let voices = ["espeak:en-us:170", "espeak:en-us+Boris:160"]
-        let (right, wrong) = try await score([("curling iron on", "iron", .on), ("fairy lights on", "lights", .on)],
-                                             voices: voices, recognizer: recognizer, devices: devices)
+        let (right, wrong) = try await score(
+            [("curling iron on", "iron", .on), ("fairy lights on", "lights", .on)],
+            voices: voices, recognizer: recognizer, devices: devices)
         // With "are" (one of its pronunciations is ER) after any name, both voices' "curling iron on" was heard as
         // "curling iron are on", a statement, and nothing switched.
         #expect(wrong.isEmpty, "\(wrong)")
         #expect(right >= 3, "\(right) of 4 recognized")
-        let accepted = try await accepted(["the fairy lights are on", "the curling iron is off"], voices: voices + ["slt"],
-                                          recognizer: recognizer, devices: devices)
+        let accepted = try await accepted(
+            ["the fairy lights are on", "the curling iron is off"], voices: voices + ["slt"],
+            recognizer: recognizer, devices: devices)
         #expect(accepted.isEmpty, "\(accepted)")
     }
 
     @Test("an area is heard before the names of its own devices only")
     func areaOfAnotherDevice() async throws {
-        let devices = [Device(id: "vinyl", name: "vinyl player", area: "music room"), Device(id: "melter", name: "snow melter", area: "driveway"),
-                       Device(id: "bike", name: "bike charger", area: "entryway"), Device(id: "soda", name: "soda maker", area: "bar")]
+        let devices = [
+            Device(id: "vinyl", name: "vinyl player", area: "music room"), Device(id: "melter", name: "snow melter", area: "driveway"),
+            Device(id: "bike", name: "bike charger", area: "entryway"), Device(id: "soda", name: "soda maker", area: "bar"),
+        ]
         let recognizer = try await blocking { try SpeechRecognizer(devices: devices, shortcuts: []) }
-        let (right, wrong) = try await score([
-            ("turn on the vinyl player please", "vinyl", .on), ("switch off the snow melter for me", "melter", .off),
-            ("enable the snow melter", "melter", .on), ("switch the vinyl player off", "vinyl", .off),
-        ], voices: ["espeak:en-us+pedro", "espeak:en-us+iven"], recognizer: recognizer, devices: devices)
+        let (right, wrong) = try await score(
+            [
+                ("turn on the vinyl player please", "vinyl", .on), ("switch off the snow melter for me", "melter", .off),
+                ("enable the snow melter", "melter", .on), ("switch the vinyl player off", "vinyl", .off),
+            ], voices: ["espeak:en-us+pedro", "espeak:en-us+iven"], recognizer: recognizer, devices: devices)
         // When any area could come before any name, these voices' "the" was heard as "bar" ("enable bar snow melter"),
         // which the text matcher refuses (the snow melter is not in the bar): 1 of 8 recognized.
         #expect(wrong.isEmpty, "\(wrong)")
@@ -266,8 +311,11 @@ struct RecognizerTests {
         // search with only the state open hears "off".
         let heard = try await recognizer.hear(try await Synthesizer.speak("bring the hot tub off", voice: "kal", snr: 20))
         #expect(intent(of: heard, devices: devices) != ToggleStateIntent(deviceID: "hot-tub", state: .on), "\(heard)")
-        let (right, wrong) = try await score([("bring the hot tub off", "hot-tub", .off), ("turn the hot tub on", "hot-tub", .on),
-                                              ("kettle off", "kettle", .off)], voices: ["slt", "kal"], recognizer: recognizer, devices: devices)
+        let (right, wrong) = try await score(
+            [
+                ("bring the hot tub off", "hot-tub", .off), ("turn the hot tub on", "hot-tub", .on),
+                ("kettle off", "kettle", .off),
+            ], voices: ["slt", "kal"], recognizer: recognizer, devices: devices)
         #expect(wrong.isEmpty, "\(wrong)")
         #expect(right >= 5, "\(right) of 6 recognized")
     }
@@ -277,7 +325,8 @@ struct RecognizerTests {
         let recognizer = try await blocking { try SpeechRecognizer(devices: Self.devices, shortcuts: []) }
         let audio = try await Synthesizer.speak("good morning", voice: "slt")
         #expect(intent(of: try await recognizer.hear(audio)) == nil)
-        let morning = VoiceShortcut(invocationPhrase: "good morning", shortcut: Shortcut(intent: ToggleStateIntent(deviceID: "kettle", state: .on)))
+        let morning = VoiceShortcut(
+            invocationPhrase: "good morning", shortcut: Shortcut(intent: ToggleStateIntent(deviceID: "kettle", state: .on)))
         let start = ContinuousClock.now
         try await blocking { try recognizer.rebuild(devices: Self.devices, shortcuts: [Self.shortcut, morning]) }
         #expect(ContinuousClock.now - start < .seconds(10))  // a hang guard; the figure comes from `voiceplug bench --speech`

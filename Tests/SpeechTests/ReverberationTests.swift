@@ -1,7 +1,8 @@
 import Foundation
-@testable import Speech
-import Testing
 import TestSupport
+import Testing
+
+@testable import Speech
 
 @Suite("Reverberant speech told apart")
 struct ReverberationTests {

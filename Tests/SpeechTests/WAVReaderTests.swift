@@ -11,10 +11,12 @@ func sine(_ frequency: Double, rate: Int, seconds: Double, channels: Int = 1) ->
 
 @Suite("Reading WAV files for the recognizer")
 struct WAVReaderTests {
-    @Test("any common rate, mono or stereo, PCM or float, comes out as 16 kHz mono of the same length",
-          arguments: [(8000, 1, 1), (16000, 1, 1), (22050, 2, 1), (44100, 2, 3), (48000, 1, 3), (11025, 1, 1)])
+    @Test(
+        "any common rate, mono or stereo, PCM or float, comes out as 16 kHz mono of the same length",
+        arguments: [(8000, 1, 1), (16000, 1, 1), (22050, 2, 1), (44100, 2, 3), (48000, 1, 3), (11025, 1, 1)])
     func formats(rate: Int, channels: Int, format: Int) throws {
-        let audio = try WAVReader.read(wav(rate: rate, channels: channels, format: format, frames: sine(440, rate: rate, seconds: 1, channels: channels)))
+        let audio = try WAVReader.read(
+            wav(rate: rate, channels: channels, format: format, frames: sine(440, rate: rate, seconds: 1, channels: channels)))
         #expect(abs(audio.samples.count - 16000) <= 1)
         let peak = audio.samples.map { abs(Int($0)) }.max() ?? 0
         #expect(peak > 14_000 && peak < 17_500, "a 0.5 sine keeps its level: \(peak)")
@@ -22,7 +24,8 @@ struct WAVReaderTests {
 
     @Test("WAVE_FORMAT_EXTENSIBLE files are read by their sub-format")
     func extensible() throws {
-        let audio = try WAVReader.read(wav(rate: 16000, channels: 2, format: 3, extensible: true, frames: sine(300, rate: 16000, seconds: 0.5, channels: 2)))
+        let audio = try WAVReader.read(
+            wav(rate: 16000, channels: 2, format: 3, extensible: true, frames: sine(300, rate: 16000, seconds: 0.5, channels: 2)))
         #expect(audio.samples.count == 8000)
         #expect(audio.duration == 0.5)
     }
@@ -42,8 +45,12 @@ struct WAVReaderTests {
         #expect(throws: WAVError.notWAV) { try WAVReader.read(Array("hello, not audio".utf8)) }
         let good = wav(rate: 16000, channels: 1, format: 1, frames: sine(440, rate: 16000, seconds: 0.1))
         #expect(throws: WAVError.truncated) { try WAVReader.read(Array(good.prefix(30))) }
-        #expect(throws: WAVError.unsupportedChannels(3)) { try WAVReader.read(wav(rate: 16000, channels: 3, format: 1, frames: [[0, 0, 0]])) }
-        #expect(throws: WAVError.unsupportedSampleRate(96000)) { try WAVReader.read(wav(rate: 96000, channels: 1, format: 1, frames: [[0]])) }
+        #expect(throws: WAVError.unsupportedChannels(3)) {
+            try WAVReader.read(wav(rate: 16000, channels: 3, format: 1, frames: [[0, 0, 0]]))
+        }
+        #expect(throws: WAVError.unsupportedSampleRate(96000)) {
+            try WAVReader.read(wav(rate: 96000, channels: 1, format: 1, frames: [[0]]))
+        }
         var eightBit = good
         eightBit[34] = 8  // bits per sample in the fmt chunk
         #expect(throws: WAVError.unsupportedFormat("8-bit PCM")) { try WAVReader.read(eightBit) }

@@ -143,7 +143,9 @@ struct StoreTests {
         default:
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", "-c", "import sqlite3; c = sqlite3.connect('\(file)'); c.execute('create table t (x)'); c.commit()"]
+            process.arguments = [
+                "python3", "-c", "import sqlite3; c = sqlite3.connect('\(file)'); c.execute('create table t (x)'); c.commit()",
+            ]
             try process.run()
             process.waitUntilExit()
             try #require(process.terminationStatus == 0, "python3 could not write a SQLite file")
@@ -164,7 +166,9 @@ struct StoreTests {
     func damagedStoreIsRefused() throws {
         let registry = try center()
         for index in 0..<300 {
-            try registry.add(ToggleStateIntent(deviceID: "device-\(index)", state: .on), phrase: "phrase number \(index) " + String(repeating: "x", count: 50))
+            try registry.add(
+                ToggleStateIntent(deviceID: "device-\(index)", state: .on),
+                phrase: "phrase number \(index) " + String(repeating: "x", count: 50))
         }
         _ = registry
         // Checkpoint the WAL into the main file by reopening and closing.
@@ -192,13 +196,16 @@ struct StoreTests {
         for phrase in ["turn on the fan", "Turn on the fan!", "fan on"] {
             try store.record(Execution(intent: fanOn, phrase: phrase, shortcutID: nil, source: .command, confirmed: true))
         }
-        for _ in 0..<2 { try store.record(Execution(intent: lampOff, phrase: "lamp off", shortcutID: nil, source: .command, confirmed: true)) }
+        for _ in 0..<2 {
+            try store.record(Execution(intent: lampOff, phrase: "lamp off", shortcutID: nil, source: .command, confirmed: true))
+        }
         try store.record(Execution(intent: lampOn, phrase: "lamp on", shortcutID: nil, source: .command, confirmed: true))
         try store.record(Execution(intent: lampOn, phrase: "lamp on", shortcutID: nil, source: .command, confirmed: false))
-        #expect(try store.suggestions(minimumCount: 2) == [
-            ShortcutSuggestion(intent: fanOn, count: 3, commonPhrase: "turn on the fan"),
-            ShortcutSuggestion(intent: lampOff, count: 2, commonPhrase: "lamp off"),
-        ])
+        #expect(
+            try store.suggestions(minimumCount: 2) == [
+                ShortcutSuggestion(intent: fanOn, count: 3, commonPhrase: "turn on the fan"),
+                ShortcutSuggestion(intent: lampOff, count: 2, commonPhrase: "lamp off"),
+            ])
         try registry.add(lampOff, phrase: "lights out")
         #expect(try store.suggestions(minimumCount: 2).map(\.intent) == [fanOn])
     }

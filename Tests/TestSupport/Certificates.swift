@@ -18,12 +18,19 @@ public struct TestCertificates {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("voiceplug-tls-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let ec = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
-        try Self.openssl(["req", "-x509"] + ec + ["-keyout", "ca.key", "-out", "ca.crt", "-days", "2",
-                                                   "-subj", "/CN=VoicePlug test CA"], in: directory)
+        try Self.openssl(
+            ["req", "-x509"] + ec + [
+                "-keyout", "ca.key", "-out", "ca.crt", "-days", "2",
+                "-subj", "/CN=VoicePlug test CA",
+            ], in: directory)
         try Self.openssl(["req"] + ec + ["-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=127.0.0.1"], in: directory)
-        try "subjectAltName=IP:127.0.0.1,DNS:localhost\n".write(to: directory.appendingPathComponent("san.ext"), atomically: true, encoding: .utf8)
-        try Self.openssl(["x509", "-req", "-in", "server.csr", "-CA", "ca.crt", "-CAkey", "ca.key", "-CAcreateserial",
-                          "-out", "server.crt", "-days", "2", "-extfile", "san.ext"], in: directory)
+        try "subjectAltName=IP:127.0.0.1,DNS:localhost\n".write(
+            to: directory.appendingPathComponent("san.ext"), atomically: true, encoding: .utf8)
+        try Self.openssl(
+            [
+                "x509", "-req", "-in", "server.csr", "-CA", "ca.crt", "-CAkey", "ca.key", "-CAcreateserial",
+                "-out", "server.crt", "-days", "2", "-extfile", "san.ext",
+            ], in: directory)
     }
 
     /// Removes the folder.

@@ -22,8 +22,10 @@ public final class ChildProcess: @unchecked Sendable {
 
     /// Starts `name` from `productsDirectory` (or an absolute path) with
     /// `arguments`; `input`, when given, is its standard input.
-    public init(_ name: String, _ arguments: [String], environment: [String: String]? = nil,
-                input: Data? = nil, directory: URL? = nil) throws {
+    public init(
+        _ name: String, _ arguments: [String], environment: [String: String]? = nil,
+        input: Data? = nil, directory: URL? = nil
+    ) throws {
         process.executableURL = name.hasPrefix("/") ? URL(fileURLWithPath: name) : productsDirectory.appendingPathComponent(name)
         process.arguments = arguments
         if let environment { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }

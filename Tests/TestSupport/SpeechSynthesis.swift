@@ -32,7 +32,8 @@ public func synthesizeWAV(_ text: String, voice: String, snr: Double? = nil, eff
     if let snr {
         let stat = try run("sox", [clean, "-n", "stat"])  // sox writes its statistics where runCommand reads
         guard let line = stat.split(separator: "\n").first(where: { $0.hasPrefix("RMS") && $0.contains("amplitude") }),
-              let rms = line.split(separator: " ").last.flatMap({ Double($0) }) else { throw SynthesisFailed(tool: "sox", output: stat) }
+            let rms = line.split(separator: " ").last.flatMap({ Double($0) })
+        else { throw SynthesisFailed(tool: "sox", output: stat) }
         level = rms / pow(10, snr / 20)
     }
     _ = try run("sox", ["-R", "-n", "-r", "16000", "-c", "1", "-b", "16", noise, "synth", seconds, "pinknoise", "vol", String(level)])

@@ -16,10 +16,12 @@ public func wav(rate: Int = 16_000, samples: [Int16]) -> [UInt8] {
 
 /// The RIFF container; a LIST chunk before the data, as many tools write one.
 private func wav(rate: Int, channels: Int, format: Int, bits: Int, extensible: Bool, data: [UInt8]) -> [UInt8] {
-    var fmt = le16(extensible ? 0xFFFE : format) + le16(channels) + le32(rate) + le32(rate * channels * bits / 8)
+    var fmt =
+        le16(extensible ? 0xFFFE : format) + le16(channels) + le32(rate) + le32(rate * channels * bits / 8)
         + le16(channels * bits / 8) + le16(bits)
     if extensible { fmt += le16(22) + le16(bits) + le32(channels == 2 ? 3 : 4) + le16(format) + Array(repeating: 0, count: 14) }
-    let body = Array("WAVE".utf8) + Array("fmt ".utf8) + le32(fmt.count) + fmt + Array("LIST".utf8) + le32(4) + Array("INFO".utf8)
+    let body =
+        Array("WAVE".utf8) + Array("fmt ".utf8) + le32(fmt.count) + fmt + Array("LIST".utf8) + le32(4) + Array("INFO".utf8)
         + Array("data".utf8) + le32(data.count) + data
     return Array("RIFF".utf8) + le32(body.count) + body
 }

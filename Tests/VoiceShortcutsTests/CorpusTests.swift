@@ -76,7 +76,8 @@ struct CorpusTests {
             let result = matcher.match(phrase.text)
             let expected = phrase.device.map { ToggleStateIntent(deviceID: Corpus.slug($0), state: PowerState(rawValue: phrase.state!)!) }
             if result.intent != expected {
-                failures.append("\(phrase.text.debugDescription): expected \(expected.map(String.init(describing:)) ?? "nothing"), got \(result)")
+                failures.append(
+                    "\(phrase.text.debugDescription): expected \(expected.map(String.init(describing:)) ?? "nothing"), got \(result)")
             }
         }
         #expect(failures.isEmpty, "\(failures.count) of \(phrases.count) \(category) phrases wrong:\n\(failures.joined(separator: "\n"))")

@@ -98,8 +98,10 @@ struct ConfigurationReader {
         for (index, device) in devices.enumerated() {
             let channel = "\(device.protocol.rawValue)/\(device.topic)/\(device.relay.map(String.init) ?? "-")"
             if let first = channels[channel] {
-                throw error("devices[\(index)].topic", "devices[\(first)] already uses \(device.protocol.rawValue) topic '\(device.topic)'"
-                            + (device.relay.map { " relay \($0)" } ?? "") + "; give one of them another topic or relay")
+                throw error(
+                    "devices[\(index)].topic",
+                    "devices[\(first)] already uses \(device.protocol.rawValue) topic '\(device.topic)'"
+                        + (device.relay.map { " relay \($0)" } ?? "") + "; give one of them another topic or relay")
             }
             channels[channel] = index
         }

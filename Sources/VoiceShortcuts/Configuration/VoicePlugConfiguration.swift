@@ -18,8 +18,10 @@ public struct VoicePlugConfiguration: Sendable, Equatable {
 
     public static let defaultConfirmTimeoutMs = 2000
 
-    public init(broker: String? = nil, passwordFile: String? = nil, caFile: String? = nil, certFile: String? = nil,
-                keyFile: String? = nil, confirmTimeoutMs: Int = defaultConfirmTimeoutMs, devices: [Device] = [], path: String? = nil) {
+    public init(
+        broker: String? = nil, passwordFile: String? = nil, caFile: String? = nil, certFile: String? = nil,
+        keyFile: String? = nil, confirmTimeoutMs: Int = defaultConfirmTimeoutMs, devices: [Device] = [], path: String? = nil
+    ) {
         self.broker = broker
         self.passwordFile = passwordFile
         self.caFile = caFile

@@ -88,7 +88,7 @@ public enum CommandGrammar {
     /// `words` without skip words at either end.
     static func withoutSkipWords(_ words: ArraySlice<String>) -> ArraySlice<String> {
         guard let first = words.first, let last = words.last,
-              leadingSkipStarts.contains(first) || trailingSkipEnds.contains(last)
+            leadingSkipStarts.contains(first) || trailingSkipEnds.contains(last)
         else { return words }
         var words = words
         var changed = true

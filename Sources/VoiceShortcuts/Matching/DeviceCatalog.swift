@@ -104,7 +104,7 @@ public struct DeviceCatalog: Sendable {
             for entryIndex in deletions[variant] ?? [] where seen.insert(entryIndex).inserted {
                 let entry = names[entryIndex]
                 guard entry.words != words, entry.key.letterCount >= Self.shortestTypoTolerantName,
-                      query.isOneLetterFrom(entry.key)
+                    query.isOneLetterFrom(entry.key)
                 else { continue }
                 found.append((entry.deviceIndex, entry.words))
             }

@@ -99,12 +99,15 @@ public struct PhraseMatcher: Sendable {
             }
         }
         if typoCandidates.count == 1, let only = typoCandidates.first {
-            return .recognized(ToggleStateIntent(deviceID: catalog.devices[only.index].id, state: frame.state),
-                               .correctedTypo(heard: only.heard, corrected: only.corrected))
+            return .recognized(
+                ToggleStateIntent(deviceID: catalog.devices[only.index].id, state: frame.state),
+                .correctedTypo(heard: only.heard, corrected: only.corrected))
         }
         if typoCandidates.count > 1 {
-            return .notRecognized(.ambiguous(heard: typoCandidates[0].heard,
-                                             candidates: typoCandidates.map { catalog.devices[$0.index].id }.sorted()))
+            return .notRecognized(
+                .ambiguous(
+                    heard: typoCandidates[0].heard,
+                    candidates: typoCandidates.map { catalog.devices[$0.index].id }.sorted()))
         }
         return .notRecognized(.unknownDevice(target.joined(separator: " ")))
     }

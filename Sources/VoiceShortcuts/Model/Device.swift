@@ -22,8 +22,10 @@ public struct Device: Sendable, Hashable, Codable, Identifiable {
     /// The relay of a multi-relay plug; `nil` for a single relay.
     public var relay: Int?
 
-    public init(id: String, name: String? = nil, aliases: [String] = [], area: String? = nil,
-                protocol: PlugProtocol = .tasmota, topic: String? = nil, relay: Int? = nil) {
+    public init(
+        id: String, name: String? = nil, aliases: [String] = [], area: String? = nil,
+        protocol: PlugProtocol = .tasmota, topic: String? = nil, relay: Int? = nil
+    ) {
         self.id = id
         self.name = name ?? id.replacingOccurrences(of: "-", with: " ")
         self.aliases = aliases

@@ -54,8 +54,9 @@ public final class VoiceShortcutCenter: Sendable {
     @discardableResult
     public func add(_ intent: ToggleStateIntent, phrase: String) throws -> VoiceShortcut {
         try check(phrase)
-        let shortcut = VoiceShortcut(invocationPhrase: phrase.trimmingCharacters(in: .whitespacesAndNewlines),
-                                     shortcut: Shortcut(intent: intent))
+        let shortcut = VoiceShortcut(
+            invocationPhrase: phrase.trimmingCharacters(in: .whitespacesAndNewlines),
+            shortcut: Shortcut(intent: intent))
         try store.add(shortcut)
         // The store accepted it, so the index can take it directly; other
         // processes' changes arrive with the next `refresh()`.

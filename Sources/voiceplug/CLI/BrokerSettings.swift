@@ -25,7 +25,8 @@ struct BrokerSettings {
                 mqtt.credentials?.password = password
             } else if let file = configuration?.passwordFile {
                 guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
-                    throw ConfigurationError(file: configuration?.path ?? "voiceplug.json", key: "passwordFile", problem: "cannot read '\(file)'")
+                    throw ConfigurationError(
+                        file: configuration?.path ?? "voiceplug.json", key: "passwordFile", problem: "cannot read '\(file)'")
                 }
                 mqtt.credentials?.password = text.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init)
             }

@@ -89,7 +89,8 @@ struct Context {
     /// configuration the id is taken as given, with a warning.
     func checkDevice(_ id: String) throws {
         guard let configuration else {
-            console.err("voiceplug: warning: no configuration file (\(Self.defaultConfigName) or --config), so device '\(id)' is taken as given\n")
+            console.err(
+                "voiceplug: warning: no configuration file (\(Self.defaultConfigName) or --config), so device '\(id)' is taken as given\n")
             return
         }
         guard configuration.device(id: id) == nil else { return }
@@ -101,15 +102,16 @@ struct Context {
 
 /// Maps an error to its message and exit code.
 func report(_ error: Error, command: String, console: Console) -> ExitCode {
-    let (message, code): (String, ExitCode) = switch error {
-    case let error as UsageError: ("\(error)", .usage)
-    case let error as ConfigurationError: ("\(error)", .usage)
-    case let error as RegistryError: ("\(error)", .failed)
-    case let error as StoreError: ("\(error)", .unavailable)
-    case let error as BrokerUnreachable: ("\(error)", .unavailable)
-    case SpeechError.adaptation(let problem): ("speaker adaptation: \(problem)", .usage)
-    default: ("\(error)", .failed)
-    }
+    let (message, code): (String, ExitCode) =
+        switch error {
+        case let error as UsageError: ("\(error)", .usage)
+        case let error as ConfigurationError: ("\(error)", .usage)
+        case let error as RegistryError: ("\(error)", .failed)
+        case let error as StoreError: ("\(error)", .unavailable)
+        case let error as BrokerUnreachable: ("\(error)", .unavailable)
+        case SpeechError.adaptation(let problem): ("speaker adaptation: \(problem)", .usage)
+        default: ("\(error)", .failed)
+        }
     console.err("voiceplug \(command): \(message)\n")
     return code
 }

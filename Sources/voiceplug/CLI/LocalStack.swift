@@ -21,8 +21,10 @@ final class LocalStack: @unchecked Sendable {
     var client: MQTTClient?
     let states = StateBoard()
 
-    private init(console: Console, broker: PrivateBroker, folder: URL, configuration: VoicePlugConfiguration,
-                 offlineDevice: String?, quiet: Bool) {
+    private init(
+        console: Console, broker: PrivateBroker, folder: URL, configuration: VoicePlugConfiguration,
+        offlineDevice: String?, quiet: Bool
+    ) {
         self.console = console
         self.broker = broker
         self.folder = folder
@@ -36,11 +38,15 @@ final class LocalStack: @unchecked Sendable {
     /// Starts everything with the configuration at `configPath`; `shortcuts`
     /// are added before the gateway starts; the last device starts offline
     /// when `lastOffline`; `quiet` prints nothing.
-    static func start(configPath: String, console: Console, shortcuts: [(String, PowerState, String)] = [],
-                      lastOffline: Bool = true, quiet: Bool = false) async throws -> LocalStack {
-        let absolute = configPath.hasPrefix("/") ? configPath : URL(fileURLWithPath: console.currentDirectory).appendingPathComponent(configPath).path
+    static func start(
+        configPath: String, console: Console, shortcuts: [(String, PowerState, String)] = [],
+        lastOffline: Bool = true, quiet: Bool = false
+    ) async throws -> LocalStack {
+        let absolute =
+            configPath.hasPrefix("/") ? configPath : URL(fileURLWithPath: console.currentDirectory).appendingPathComponent(configPath).path
         guard FileManager.default.fileExists(atPath: absolute) else {
-            throw ConfigurationError(file: configPath, key: "", problem: "the file does not exist (run the demo from the repository's folder, or give --config)")
+            throw ConfigurationError(
+                file: configPath, key: "", problem: "the file does not exist (run the demo from the repository's folder, or give --config)")
         }
         var configuration = try VoicePlugConfiguration.load(from: absolute)
         let broker = try PrivateBroker.start()
@@ -52,8 +58,9 @@ final class LocalStack: @unchecked Sendable {
         try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
             .write(to: folder.appendingPathComponent("voiceplug.json"))
         configuration.broker = broker.url
-        let session = LocalStack(console: console, broker: broker, folder: folder, configuration: configuration,
-                                 offlineDevice: lastOffline ? configuration.devices.last?.id : nil, quiet: quiet)
+        let session = LocalStack(
+            console: console, broker: broker, folder: folder, configuration: configuration,
+            offlineDevice: lastOffline ? configuration.devices.last?.id : nil, quiet: quiet)
         do {
             try await session.launch(shortcuts: shortcuts)
         } catch {
@@ -75,15 +82,19 @@ final class LocalStack: @unchecked Sendable {
         let plugsim = try spawn("plugsim", ["--config", config, "--no-tui", "--tele-period", "0"] + offline, log: "plugsim.log")
         try await waitFor("plugs (", in: "plugsim.log", process: plugsim, what: "plugsim")
         let protocols = Set(configuration.devices.map(\.protocol.rawValue)).sorted().joined(separator: ", ")
-        say(line: "  plugsim  \(configuration.devices.count) simulated plugs (\(protocols))\(offlineDevice.map { "; \($0) starts offline" } ?? "")\n")
+        say(
+            line:
+                "  plugsim  \(configuration.devices.count) simulated plugs (\(protocols))\(offlineDevice.map { "; \($0) starts offline" } ?? "")\n"
+        )
 
         let registry = try VoiceShortcutCenter(store: SQLiteShortcutStore(path: folder.appendingPathComponent("voiceplug.db").path))
         for (device, state, phrase) in shortcuts where configuration.device(id: device) != nil {
             try registry.add(ToggleStateIntent(deviceID: device, state: state), phrase: phrase)
             say(line: "  shortcut \"\(phrase)\" → \(device) \(state)\n")
         }
-        let gateway = try spawn("voiceplug", ["run", "--config", config, "--db", folder.appendingPathComponent("voiceplug.db").path],
-                                log: "gateway.log")
+        let gateway = try spawn(
+            "voiceplug", ["run", "--config", config, "--db", folder.appendingPathComponent("voiceplug.db").path],
+            log: "gateway.log")
         try await waitFor("gateway online", in: "gateway.log", process: gateway, what: "the gateway")
         say(line: "  gateway  voiceplug run (log: one line per phrase)\n\n")
 
@@ -95,7 +106,9 @@ final class LocalStack: @unchecked Sendable {
         Task {
             for await message in stream {
                 if message.topic.hasPrefix(Gateway.plugsTopicPrefix) {
-                    if let object = (try? JSONSerialization.jsonObject(with: Data(message.payload))) as? [String: Any] { board.update(object) }
+                    if let object = (try? JSONSerialization.jsonObject(with: Data(message.payload))) as? [String: Any] {
+                        board.update(object)
+                    }
                 } else {
                     board.record(reply: message.topic, message.payload)
                 }
@@ -106,8 +119,9 @@ final class LocalStack: @unchecked Sendable {
     }
 
     private func spawn(_ program: String, _ arguments: [String], log: String) throws -> SpawnedProcess {
-        let process = try SpawnedProcess(programs.appendingPathComponent(program).path, arguments,
-                                         log: folder.appendingPathComponent(log).path, ownProcessGroup: true)
+        let process = try SpawnedProcess(
+            programs.appendingPathComponent(program).path, arguments,
+            log: folder.appendingPathComponent(log).path, ownProcessGroup: true)
         children.append(process)
         return process
     }
@@ -212,11 +226,12 @@ final class StateBoard: @unchecked Sendable {
     /// `kitchen-lamp ○ · kettle ● · …`
     func line(_ configuration: VoicePlugConfiguration) -> String {
         let snapshot = lock.withLock { states }
-        return "plugs: " + configuration.devices.map { device in
-            let state = snapshot[device.id]
-            if state?["online"] as? Bool == false { return "\(device.id) offline" }
-            return "\(device.id) " + ((state?["state"] as? String) == "on" ? "● on" : "○ off")
-        }.joined(separator: " · ")
+        return "plugs: "
+            + configuration.devices.map { device in
+                let state = snapshot[device.id]
+                if state?["online"] as? Bool == false { return "\(device.id) offline" }
+                return "\(device.id) " + ((state?["state"] as? String) == "on" ? "● on" : "○ off")
+            }.joined(separator: " · ")
     }
 
     func table(_ configuration: VoicePlugConfiguration) -> String {
@@ -226,7 +241,8 @@ final class StateBoard: @unchecked Sendable {
             let state = snapshot[device.id]
             let power = (state?["state"] as? String) == "on" ? "● on " : "○ off"
             let link = (state?["online"] as? Bool).map { $0 ? "online" : "offline" } ?? "unknown"
-            text += "  " + device.id.padding(toLength: 14, withPad: " ", startingAt: 0) + " "
+            text +=
+                "  " + device.id.padding(toLength: 14, withPad: " ", startingAt: 0) + " "
                 + device.name.padding(toLength: 16, withPad: " ", startingAt: 0) + " "
                 + device.protocol.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0) + " " + power + "   " + link + "\n"
         }

@@ -40,8 +40,10 @@ enum AdaptCommand {
             let context = try Context(parsed, console: console)
             let recordings = try parsed.positionals.map { try recording($0, console: console) }
             guard recordings.count >= SpeechRecognizer.leastRecordings else {
-                throw UsageError(message: "\(recordings.count) recording(s) are too few: give \(SpeechRecognizer.leastRecordings) at least (about twenty is good)",
-                                 command: spec.name)
+                throw UsageError(
+                    message:
+                        "\(recordings.count) recording(s) are too few: give \(SpeechRecognizer.leastRecordings) at least (about twenty is good)",
+                    command: spec.name)
             }
             let path = context.adaptationPath
             // Only its front ends make the features: no grammar of the configured devices, no open pass.
@@ -76,7 +78,8 @@ enum AdaptCommand {
             throw UsageError(message: "no transcript for '\(source)': put what was said in '\(shown)'", command: spec.name)
         }
         guard let text = String(data: textData, encoding: .utf8),
-              !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        else {
             throw UsageError(message: "'\(shown)' holds no text (UTF-8) of what was said", command: spec.name)
         }
         return SpeechRecognizer.AdaptationRecording(audio: audio, text: text)

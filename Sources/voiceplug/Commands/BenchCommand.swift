@@ -1,7 +1,7 @@
 import CommandLineSupport
+import Foundation
 import JSONText
 import MQTT
-import Foundation
 import Storage
 import VoiceShortcuts
 
@@ -81,19 +81,24 @@ enum BenchCommand {
                     for phrase in phrases where matcher.match(phrase, shortcuts: index).intent != nil { recognized += 1 }
                 }
                 note("matcher_\(name)_per_second", "matcher in process, \(name), phrases/s", Double(phrases.count) / seconds)
-                note("matcher_\(name)_recognized_share", "matcher in process, \(name), share recognized", Double(recognized) / Double(phrases.count))
+                note(
+                    "matcher_\(name)_recognized_share", "matcher in process, \(name), share recognized",
+                    Double(recognized) / Double(phrases.count))
             }
 
             // Adding 100,000 shortcuts.
             let many = data.shortcuts(100_000)
             let bulkStore = try SQLiteShortcutStore(path: folder.appendingPathComponent("bulk.db").path)
             let bulkRegistry = try VoiceShortcutCenter(store: bulkStore)
-            note("add_100k_bulk_seconds", "add 100,000 shortcuts in one transaction (registry.add(contentsOf:)), s",
-                 try measureThrowing { try bulkRegistry.add(contentsOf: many) })
+            note(
+                "add_100k_bulk_seconds", "add 100,000 shortcuts in one transaction (registry.add(contentsOf:)), s",
+                try measureThrowing { try bulkRegistry.add(contentsOf: many) })
             let singleRegistry = try VoiceShortcutCenter(store: SQLiteShortcutStore(path: folder.appendingPathComponent("single.db").path))
-            note("add_100k_one_by_one_seconds", "add 100,000 shortcuts one by one (registry.add), s", try measureThrowing {
-                for shortcut in many { try singleRegistry.add(shortcut.intent, phrase: shortcut.invocationPhrase) }
-            })
+            note(
+                "add_100k_one_by_one_seconds", "add 100,000 shortcuts one by one (registry.add), s",
+                try measureThrowing {
+                    for shortcut in many { try singleRegistry.add(shortcut.intent, phrase: shortcut.invocationPhrase) }
+                })
 
             // Lookups at two sizes.
             let small = ShortcutIndex(many.prefix(100))
@@ -142,8 +147,9 @@ enum BenchCommand {
         try Data((phrases.joined(separator: "\n") + "\n").utf8).write(to: inputURL)
         _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-                                    ?? CommandLine.arguments[0])
+        process.executableURL = URL(
+            fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+                ?? CommandLine.arguments[0])
         process.arguments = ["match", "--config", config, "--db", db]
         process.standardInput = try FileHandle(forReadingFrom: inputURL)
         process.standardOutput = try FileHandle(forWritingTo: outputURL)
@@ -187,14 +193,17 @@ struct BenchData {
             let pair = index / 2
             let device = pair < devices.count ? devices[pair].id : "bench-device-\(pair)"
             let state: PowerState = index % 2 == 0 ? .on : .off
-            return VoiceShortcut(invocationPhrase: "scene number \(index) go", shortcut: Shortcut(intent: ToggleStateIntent(deviceID: device, state: state)))
+            return VoiceShortcut(
+                invocationPhrase: "scene number \(index) go", shortcut: Shortcut(intent: ToggleStateIntent(deviceID: device, state: state)))
         }
     }
 
     /// Phrases that switch something: generic forms, areas, typos and shortcut phrases.
     func hitPhrases(_ count: Int, shortcuts: ShortcutIndex) -> [String] {
-        let forms = ["turn on the %@", "switch %@ off", "please turn off my %@", "%@ on", "bring the %@ to off",
-                     "activate our %@", "deactivate the %@", "change on the %@", "turn the %@ on in the %A"]
+        let forms = [
+            "turn on the %@", "switch %@ off", "please turn off my %@", "%@ on", "bring the %@ to off",
+            "activate our %@", "deactivate the %@", "change on the %@", "turn the %@ on in the %A",
+        ]
         return (0..<count).map { index in
             if index % 10 == 9 { return "Scene Number \(index % 10_000) go!" }
             let device = devices[index % devices.count]
@@ -207,8 +216,10 @@ struct BenchData {
 
     /// Phrases that switch nothing: unknown devices, questions, negations, chatter.
     func missPhrases(_ count: Int) -> [String] {
-        let forms = ["turn on the %@ machine", "is the %@ on", "don't switch off the %@", "what is the weather in the %@",
-                     "switch the blue %@ off", "when did the %@ turn on", "turn it off", "play some music in the %@"]
+        let forms = [
+            "turn on the %@ machine", "is the %@ on", "don't switch off the %@", "what is the weather in the %@",
+            "switch the blue %@ off", "when did the %@ turn on", "turn it off", "play some music in the %@",
+        ]
         return (0..<count).map { index in
             forms[index % forms.count].replacingOccurrences(of: "%@", with: Self.things[index % Self.things.count])
         }

@@ -41,7 +41,8 @@ enum DemoCommand {
         } catch {
             return report(error, command: spec.name, console: console)
         }
-        let interactive = parsed.flags.contains("keep-running") || (!parsed.flags.contains("no-wait") && console.isTerminal && isatty(0) == 1)
+        let interactive =
+            parsed.flags.contains("keep-running") || (!parsed.flags.contains("no-wait") && console.isTerminal && isatty(0) == 1)
         let configPath = parsed.options["config"] ?? "examples/voiceplug.json"
         let stack: LocalStack
         console.out("VoicePlug demo\n\n")
@@ -79,7 +80,8 @@ enum DemoCommand {
             return .failed
         }
         if interactive {
-            console.out("""
+            console.out(
+                """
                 The gateway is running. From another terminal, try:
 
                     \(stack.programs.appendingPathComponent("voiceplug").path) say --broker \(stack.broker.url) "turn off the christmas tree"
@@ -104,8 +106,9 @@ enum DemoCommand {
             synthesis.reap(within: 10)
             let config = stack.folder.appendingPathComponent("voiceplug.json").path
             let db = stack.folder.appendingPathComponent("voiceplug.db").path
-            let hear = try SpawnedProcess(stack.programs.appendingPathComponent("voiceplug").path,
-                                          ["hear", wav, "--send", "--broker", stack.broker.url, "--config", config, "--db", db], log: log)
+            let hear = try SpawnedProcess(
+                stack.programs.appendingPathComponent("voiceplug").path,
+                ["hear", wav, "--send", "--broker", stack.broker.url, "--config", config, "--db", db], log: log)
             while hear.isRunning { try await Task.sleep(for: .milliseconds(20)) }
             try await Task.sleep(for: .milliseconds(150))
             let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""

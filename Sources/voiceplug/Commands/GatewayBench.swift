@@ -32,7 +32,8 @@ enum GatewayBench {
             let device = devices[index % devices.count]
             let state = (index / devices.count) % 2 == 0 ? "on" : "off"
             let start = ContinuousClock.now
-            guard let result = await stack.say("turn \(state) the \(device.name)"), case .switched(_, _, let latency) = result.outcome else {
+            guard let result = await stack.say("turn \(state) the \(device.name)"), case .switched(_, _, let latency) = result.outcome
+            else {
                 failures += 1
                 continue
             }
@@ -51,12 +52,17 @@ enum GatewayBench {
         }
         let (r50, r99) = stats(reported), (t50, t99) = stats(roundTrips), (b50, b99) = stats(broker)
         if json {
-            console.out("{\"phrases\":\(count),\"failures\":\(failures),\"reported_p50_ms\":\(r50),\"reported_p99_ms\":\(r99),"
-                        + "\"round_trip_p50_ms\":\(t50),\"round_trip_p99_ms\":\(t99),\"broker_qos1_p50_ms\":\(b50),\"broker_qos1_p99_ms\":\(b99)}\n")
+            console.out(
+                "{\"phrases\":\(count),\"failures\":\(failures),\"reported_p50_ms\":\(r50),\"reported_p99_ms\":\(r99),"
+                    + "\"round_trip_p50_ms\":\(t50),\"round_trip_p99_ms\":\(t99),\"broker_qos1_p50_ms\":\(b50),\"broker_qos1_p99_ms\":\(b99)}\n"
+            )
         } else {
-            console.out(String(format: "phrase → confirmed, as the gateway reports it (what `say` prints): p50 %.2f ms, p99 %.2f ms\n", r50, r99))
-            console.out(String(format: "requester's round trip (publish phrase → result received):    p50 %.2f ms, p99 %.2f ms\n", t50, t99))
-            console.out(String(format: "broker's own QoS 1 round trip (publish → own subscription):   p50 %.3f ms, p99 %.3f ms\n", b50, b99))
+            console.out(
+                String(format: "phrase → confirmed, as the gateway reports it (what `say` prints): p50 %.2f ms, p99 %.2f ms\n", r50, r99))
+            console.out(
+                String(format: "requester's round trip (publish phrase → result received):    p50 %.2f ms, p99 %.2f ms\n", t50, t99))
+            console.out(
+                String(format: "broker's own QoS 1 round trip (publish → own subscription):   p50 %.3f ms, p99 %.3f ms\n", b50, b99))
             console.out("\(count) phrases over tasmota, shelly and zigbee2mqtt plugs, one at a time; \(failures) failed\n")
         }
         return failures == 0 ? .ok : .failed

@@ -9,7 +9,8 @@ import VoiceShortcuts
 enum HearCommand {
     static let spec = CommandSpec(
         name: "hear", summary: "Recognizes a spoken phrase offline from a WAV file (or raw 16 kHz PCM on standard input).",
-        usage: "hear WAVFILE|- [WAVFILE...] [--config FILE] [--db FILE] [--adaptation FILE] [--send] [--broker URL] [--timeout SECONDS] [--json]",
+        usage:
+            "hear WAVFILE|- [WAVFILE...] [--config FILE] [--db FILE] [--adaptation FILE] [--send] [--broker URL] [--timeout SECONDS] [--json]",
         options: ["config", "db", "broker", "timeout", "threshold", "adaptation"], flags: ["send", "json"], positionals: 1...Int.max,
         details: """
             WAVFILE        16-bit PCM or 32-bit float, mono or stereo, 8–48 kHz; - reads raw 16 kHz 16-bit
@@ -46,14 +47,17 @@ enum HearCommand {
             }
             var threshold = SpeechRecognizer.defaultThreshold
             if let text = parsed.options["threshold"] {
-                guard let value = Double(text) else { throw UsageError(message: "--threshold must be a number, not '\(text)'", command: spec.name) }
+                guard let value = Double(text) else {
+                    throw UsageError(message: "--threshold must be a number, not '\(text)'", command: spec.name)
+                }
                 threshold = value
             }
             // Every file is read before the recognizer starts, so a bad one fails fast.
             let audios = try sources.map { try readAudio($0, console: console) }
             let registry = try context.registry()
-            let recognizer = try SpeechRecognizer(devices: context.devices, shortcuts: registry.allVoiceShortcuts(), threshold: threshold,
-                                                  adaptation: context.adaptation())
+            let recognizer = try SpeechRecognizer(
+                devices: context.devices, shortcuts: registry.allVoiceShortcuts(), threshold: threshold,
+                adaptation: context.adaptation())
             // The grammar also holds what is said of a device without asking to switch it ("is the lamp on"), so
             // that it is heard as such; like a typed phrase, it is then no command.
             let matcher = PhraseMatcher(devices: context.devices), index = registry.index
@@ -62,7 +66,8 @@ enum HearCommand {
             for (source, audio) in zip(sources, audios) {
                 let heard = try recognizer.recognize(audio)
                 let file = sources.count > 1 ? "\"file\":\(JSON.string(source))," : ""
-                let scores = (heard.margin.map { ",\"margin\":\(String(format: "%.3f", $0))" } ?? "")
+                let scores =
+                    (heard.margin.map { ",\"margin\":\(String(format: "%.3f", $0))" } ?? "")
                     + ",\"hypothesis\":\(JSON.string(heard.hypothesis))"
                 /// Nothing to switch: why on standard error, and with --json a line without text.
                 func notRecognized(_ why: String, heard: String?) {
@@ -87,9 +92,10 @@ enum HearCommand {
                     console.err("heard \"\(text)\" (confidence \(String(format: "%.2f", heard.confidence)))\n")
                     return await SayCommand.run(forwarded, console: console)
                 }
-                console.out(json
-                    ? "{\(file)\"text\":\(JSON.string(text)),\"confidence\":\(String(format: "%.3f", heard.confidence))\(scores)}\n"
-                    : (sources.count > 1 ? source + ": " : "") + text + "\n")
+                console.out(
+                    json
+                        ? "{\(file)\"text\":\(JSON.string(text)),\"confidence\":\(String(format: "%.3f", heard.confidence))\(scores)}\n"
+                        : (sources.count > 1 ? source + ": " : "") + text + "\n")
             }
             return allHeard ? .ok : .failed
         } catch let error as WAVError {
@@ -106,7 +112,9 @@ enum HearCommand {
     private static func readAudio(_ source: String, console: Console) throws -> RecognizerAudio {
         if source == "-" {
             let bytes = console.readAll()
-            let samples = stride(from: 0, to: bytes.count - 1, by: 2).map { Int16(bitPattern: UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8) }
+            let samples = stride(from: 0, to: bytes.count - 1, by: 2).map {
+                Int16(bitPattern: UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8)
+            }
             return RecognizerAudio(samples: samples)
         }
         return try readWAVFile(source, console: console, command: spec.name).audio

@@ -19,8 +19,9 @@ enum PlugsCommand {
         let json: Bool
         do {
             guard let parsed = try spec.parse(arguments, console: console) else { return .ok }
-            broker = try BrokerSettings(parsed, configuration: try Context(parsed, console: console).configuration,
-                                        console: console, command: spec.name)
+            broker = try BrokerSettings(
+                parsed, configuration: try Context(parsed, console: console).configuration,
+                console: console, command: spec.name)
             json = parsed.flags.contains("json")
         } catch {
             return report(error, command: spec.name, console: console)
@@ -60,10 +61,13 @@ enum PlugsCommand {
             }
             var text = "ID                    NAME                  PROTOCOL     STATE  ONLINE   UPDATED\n"
             for (_, object) in items {
-                func column(_ value: String, _ width: Int) -> String { value.padding(toLength: max(width, value.count), withPad: " ", startingAt: 0) }
+                func column(_ value: String, _ width: Int) -> String {
+                    value.padding(toLength: max(width, value.count), withPad: " ", startingAt: 0)
+                }
                 let state = object["state"] as? String ?? "?"
                 let online = (object["online"] as? Bool).map { $0 ? "online" : "offline" } ?? "unknown"
-                text += column(object["id"] as? String ?? "", 21) + " " + column(object["name"] as? String ?? "", 21) + " "
+                text +=
+                    column(object["id"] as? String ?? "", 21) + " " + column(object["name"] as? String ?? "", 21) + " "
                     + column(object["protocol"] as? String ?? "", 12) + " " + column(state, 6) + " " + column(online, 8) + " "
                     + (object["updatedAt"] as? String ?? "—") + "\n"
             }

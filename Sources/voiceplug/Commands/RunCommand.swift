@@ -7,7 +7,8 @@ import VoiceShortcuts
 enum RunCommand {
     static let spec = CommandSpec(
         name: "run", summary: "Runs the gateway: phrases from MQTT switch the configured plugs.",
-        usage: "run [--config FILE] [--broker URL] [--db FILE] [--log-level error|warning|info|debug] [--share-group NAME] [--adaptation FILE] [--no-learning]",
+        usage:
+            "run [--config FILE] [--broker URL] [--db FILE] [--log-level error|warning|info|debug] [--share-group NAME] [--adaptation FILE] [--no-learning]",
         options: ["config", "broker", "db", "log-level", "share-group", "adaptation"], flags: ["no-speech", "no-learning"],
         details: """
             --config FILE      the devices (default: voiceplug.json in the current folder)
@@ -45,10 +46,12 @@ enum RunCommand {
             guard let parsed = try spec.parse(arguments, console: console) else { return .ok }
             let context = try Context(parsed, console: console)
             guard let configuration = context.configuration else {
-                throw UsageError(message: "no configuration: give --config FILE or put voiceplug.json in the current folder", command: spec.name)
+                throw UsageError(
+                    message: "no configuration: give --config FILE or put voiceplug.json in the current folder", command: spec.name)
             }
             guard !configuration.devices.isEmpty else {
-                throw ConfigurationError(file: configuration.path ?? "voiceplug.json", key: "devices", problem: "there are no devices to switch")
+                throw ConfigurationError(
+                    file: configuration.path ?? "voiceplug.json", key: "devices", problem: "there are no devices to switch")
             }
             let levelName = parsed.options["log-level"] ?? "info"
             guard let level = GatewayLog.Level(name: levelName) else {
@@ -56,8 +59,9 @@ enum RunCommand {
             }
             let broker = try BrokerSettings(parsed, configuration: configuration, console: console, command: spec.name)
             url = broker.url
-            var settings = Gateway.Settings(broker: broker.mqtt, brokerURL: broker.url, configuration: configuration,
-                                            shareGroup: parsed.options["share-group"])
+            var settings = Gateway.Settings(
+                broker: broker.mqtt, brokerURL: broker.url, configuration: configuration,
+                shareGroup: parsed.options["share-group"])
             settings.speech = !parsed.flags.contains("no-speech")
             if settings.speech {
                 settings.speechAdaptation = try context.adaptation()

@@ -55,8 +55,9 @@ enum SayCommand {
             let answer = await firstResult(client.messages, id: id, within: timeout)
             await client.disconnect()
             guard let (result, raw) = answer else {
-                console.err("voiceplug say: no answer from a VoicePlug gateway within \(timeout.components.seconds) s "
-                            + "(is `voiceplug run` running on \(broker.url)?)\n")
+                console.err(
+                    "voiceplug say: no answer from a VoicePlug gateway within \(timeout.components.seconds) s "
+                        + "(is `voiceplug run` running on \(broker.url)?)\n")
                 return .failed
             }
             console.out(json ? raw + "\n" : describe(result, configuration: configuration) + "\n")
@@ -66,7 +67,9 @@ enum SayCommand {
         }
     }
 
-    private static func firstResult(_ messages: AsyncStream<MQTTMessage>, id: String, within timeout: Duration) async -> (PhraseResult, String)? {
+    private static func firstResult(_ messages: AsyncStream<MQTTMessage>, id: String, within timeout: Duration) async -> (
+        PhraseResult, String
+    )? {
         await withTaskGroup(of: (PhraseResult, String)?.self) { group in
             group.addTask {
                 for await message in messages {

@@ -1,6 +1,6 @@
 import CommandLineSupport
-import JSONText
 import Foundation
+import JSONText
 import VoiceShortcuts
 
 /// `voiceplug shortcuts add|edit|delete|list|status|suggest`.
@@ -40,7 +40,8 @@ enum ShortcutsCommand {
         options: common, flags: ["json"],
         details: "--json          a JSON list of {\"id\", \"phrase\", \"device\", \"state\"}\n\(fileHelp)")
     static let status = CommandSpec(
-        name: "shortcuts status", summary: "Says whether a (device, state) pair has a voice shortcut: the \"Add to Siri\" button's add or edit.",
+        name: "shortcuts status",
+        summary: "Says whether a (device, state) pair has a voice shortcut: the \"Add to Siri\" button's add or edit.",
         usage: "shortcuts status --device ID --state on|off [--json] [--config FILE] [--db FILE]",
         options: ["device", "state"] + common, flags: ["json"],
         details: """
@@ -49,7 +50,8 @@ enum ShortcutsCommand {
             \(fileHelp)
             """)
     static let suggest = CommandSpec(
-        name: "shortcuts suggest", summary: "Suggests voice shortcuts: pairs switched by phrase at least twice that have none, most used first.",
+        name: "shortcuts suggest",
+        summary: "Suggests voice shortcuts: pairs switched by phrase at least twice that have none, most used first.",
         usage: "shortcuts suggest [--json] [--config FILE] [--db FILE]",
         options: common, flags: ["json"],
         details: "--json          a JSON list of {\"device\", \"state\", \"count\", \"phrase\"}\n\(fileHelp)")
@@ -79,7 +81,8 @@ enum ShortcutsCommand {
                 console.out(overview.help)
                 return arguments.isEmpty ? .usage : .ok
             }
-            return report(UsageError(message: "unknown subcommand '\(arguments[0])'", command: "shortcuts"), command: "shortcuts", console: console)
+            return report(
+                UsageError(message: "unknown subcommand '\(arguments[0])'", command: "shortcuts"), command: "shortcuts", console: console)
         }
         do {
             guard let parsed = try spec.parse(Array(arguments.dropFirst()), console: console) else { return .ok }
@@ -121,14 +124,16 @@ enum ShortcutsCommand {
         let registry = try context.registry()
         let id = try resolve(arguments.positionals[0], in: registry)
         let shortcut = try registry.edit(id: id, phrase: phrase)
-        context.console.out("edited \(shortcut.id.uuidString) \"\(shortcut.invocationPhrase)\" → \(shortcut.intent.deviceID) \(shortcut.intent.state)\n")
+        context.console.out(
+            "edited \(shortcut.id.uuidString) \"\(shortcut.invocationPhrase)\" → \(shortcut.intent.deviceID) \(shortcut.intent.state)\n")
         return .ok
     }
 
     private static func runDelete(_ arguments: Arguments, _ context: Context) throws -> ExitCode {
         let registry = try context.registry()
         let removed = try registry.delete(id: resolve(arguments.positionals[0], in: registry))
-        context.console.out("deleted \(removed.id.uuidString) \"\(removed.invocationPhrase)\" → \(removed.intent.deviceID) \(removed.intent.state)\n")
+        context.console.out(
+            "deleted \(removed.id.uuidString) \"\(removed.invocationPhrase)\" → \(removed.intent.deviceID) \(removed.intent.state)\n")
         return .ok
     }
 
@@ -147,10 +152,13 @@ enum ShortcutsCommand {
             return .ok
         }
         let width = max(6, shortcuts.map(\.intent.deviceID.count).max() ?? 0)
-        var text = "ID                                    " + "DEVICE".padding(toLength: width, withPad: " ", startingAt: 0) + "  STATE  PHRASE\n"
+        var text =
+            "ID                                    " + "DEVICE".padding(toLength: width, withPad: " ", startingAt: 0) + "  STATE  PHRASE\n"
         for shortcut in shortcuts {
-            text += shortcut.id.uuidString + "  " + shortcut.intent.deviceID.padding(toLength: width, withPad: " ", startingAt: 0)
-                + "  " + shortcut.intent.state.rawValue.padding(toLength: 5, withPad: " ", startingAt: 0) + "  " + shortcut.invocationPhrase + "\n"
+            text +=
+                shortcut.id.uuidString + "  " + shortcut.intent.deviceID.padding(toLength: width, withPad: " ", startingAt: 0)
+                + "  " + shortcut.intent.state.rawValue.padding(toLength: 5, withPad: " ", startingAt: 0) + "  " + shortcut.invocationPhrase
+                + "\n"
         }
         context.console.out(text)
         return .ok
@@ -166,9 +174,10 @@ enum ShortcutsCommand {
         case .add:
             context.console.out(json ? "{\"action\":\"add\"}\n" : "add\n")
         case .edit(let shortcut):
-            context.console.out(json
-                ? "{\"action\":\"edit\",\"id\":\(JSON.string(shortcut.id.uuidString)),\"phrase\":\(JSON.string(shortcut.invocationPhrase))}\n"
-                : "edit \(shortcut.id.uuidString) \(shortcut.invocationPhrase)\n")
+            context.console.out(
+                json
+                    ? "{\"action\":\"edit\",\"id\":\(JSON.string(shortcut.id.uuidString)),\"phrase\":\(JSON.string(shortcut.invocationPhrase))}\n"
+                    : "edit \(shortcut.id.uuidString) \(shortcut.invocationPhrase)\n")
         }
         return .ok
     }
@@ -184,13 +193,15 @@ enum ShortcutsCommand {
             return .ok
         }
         guard !suggestions.isEmpty else {
-            context.console.err("no suggestions yet: a device and state switched by phrase twice without a voice shortcut will appear here\n")
+            context.console.err(
+                "no suggestions yet: a device and state switched by phrase twice without a voice shortcut will appear here\n")
             return .ok
         }
         for suggestion in suggestions {
             let intent = suggestion.intent
-            context.console.out("\(intent.deviceID) \(intent.state)  switched \(suggestion.count) times, most often by \"\(suggestion.commonPhrase)\"\n"
-                + "    voiceplug shortcuts add --device \(intent.deviceID) --state \(intent.state) --phrase \"…\"\n")
+            context.console.out(
+                "\(intent.deviceID) \(intent.state)  switched \(suggestion.count) times, most often by \"\(suggestion.commonPhrase)\"\n"
+                    + "    voiceplug shortcuts add --device \(intent.deviceID) --state \(intent.state) --phrase \"…\"\n")
         }
         return .ok
     }
@@ -201,7 +212,8 @@ enum ShortcutsCommand {
         if source == "-" {
             data = Data(context.console.readAll())
         } else {
-            let path = source.hasPrefix("/") ? source : URL(fileURLWithPath: context.console.currentDirectory).appendingPathComponent(source).path
+            let path =
+                source.hasPrefix("/") ? source : URL(fileURLWithPath: context.console.currentDirectory).appendingPathComponent(source).path
             guard let contents = FileManager.default.contents(atPath: path) else {
                 throw UsageError(message: "cannot read '\(source)'", command: importing.name)
             }
@@ -217,7 +229,8 @@ enum ShortcutsCommand {
         do {
             items = try JSONDecoder().decode([Item].self, from: data)
         } catch {
-            throw UsageError(message: "'\(source)' must hold a JSON list of {\"device\", \"state\", \"phrase\"} objects", command: importing.name)
+            throw UsageError(
+                message: "'\(source)' must hold a JSON list of {\"device\", \"state\", \"phrase\"} objects", command: importing.name)
         }
         var shortcuts: [VoiceShortcut] = []
         for (index, item) in items.enumerated() {
@@ -232,11 +245,14 @@ enum ShortcutsCommand {
                 id = given
             }
             if context.configuration != nil { try context.checkDevice(item.device) }
-            shortcuts.append(VoiceShortcut(id: id, invocationPhrase: item.phrase,
-                                           shortcut: Shortcut(intent: ToggleStateIntent(deviceID: item.device, state: state))))
+            shortcuts.append(
+                VoiceShortcut(
+                    id: id, invocationPhrase: item.phrase,
+                    shortcut: Shortcut(intent: ToggleStateIntent(deviceID: item.device, state: state))))
         }
         if context.configuration == nil, !shortcuts.isEmpty {
-            context.console.err("voiceplug: warning: no configuration file (\(Context.defaultConfigName) or --config), so device ids are taken as given\n")
+            context.console.err(
+                "voiceplug: warning: no configuration file (\(Context.defaultConfigName) or --config), so device ids are taken as given\n")
         }
         try context.registry().add(contentsOf: shortcuts)
         context.console.out("imported \(shortcuts.count) voice shortcut\(shortcuts.count == 1 ? "" : "s")\n")

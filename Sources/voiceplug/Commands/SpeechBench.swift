@@ -17,8 +17,11 @@ enum SpeechBench {
         var shortcuts: [VoiceShortcut] = []
         for (index, (a, (b, c))) in zip(0..., first.flatMap { a in second.flatMap { b in third.map { (a, (b, $0)) } } }).prefix(1000) {
             let device = devices[(index / 2) % devices.count]
-            shortcuts.append(VoiceShortcut(invocationPhrase: "\(a) \(b) \(c)",
-                                           shortcut: Shortcut(intent: ToggleStateIntent(deviceID: "\(device.id)-\(index / 200)", state: index % 2 == 0 ? .on : .off))))
+            shortcuts.append(
+                VoiceShortcut(
+                    invocationPhrase: "\(a) \(b) \(c)",
+                    shortcut: Shortcut(
+                        intent: ToggleStateIntent(deviceID: "\(device.id)-\(index / 200)", state: index % 2 == 0 ? .on : .off))))
         }
         let clock = ContinuousClock()
         var recognizer: SpeechRecognizer?
@@ -31,11 +34,15 @@ enum SpeechBench {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("voiceplug-speechbench-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let phrases = ["turn on the desk lamp", "switch off the desk heater", "quiet morning time", "desk fan off",
-                       "what is the weather like today", "turn the desk radio on"]
+        let phrases = [
+            "turn on the desk lamp", "switch off the desk heater", "quiet morning time", "desk fan off",
+            "what is the weather like today", "turn the desk radio on",
+        ]
         // And speech that is no command, which takes the recognizer's longest way (every hearing it has) before it is refused.
-        let chatter = ["what time is it", "play some music in the living room", "my desk is a mess again",
-                       "remind me to call the plumber tomorrow", "how warm is it outside", "the weather looks lovely"]
+        let chatter = [
+            "what time is it", "play some music in the living room", "my desk is a mess again",
+            "remind me to call the plumber tomorrow", "how warm is it outside", "the weather looks lovely",
+        ]
         func synthesize(_ phrases: [String], _ name: String) throws -> [RecognizerAudio] {
             try phrases.enumerated().map { index, phrase in
                 let path = folder.appendingPathComponent("\(name)-\(index).wav").path
@@ -56,22 +63,36 @@ enum SpeechBench {
             return (decodeSeconds / utterances.reduce(0) { $0 + $1.duration }, recognized)
         }
         let large = try realTimeFactor(recognizer, utterances)
-        let home = try realTimeFactor(try SpeechRecognizer(devices: Array(devices.prefix(10)), shortcuts: Array(shortcuts.prefix(10))), utterances)
+        let home = try realTimeFactor(
+            try SpeechRecognizer(devices: Array(devices.prefix(10)), shortcuts: Array(shortcuts.prefix(10))), utterances)
         let notCommands = try realTimeFactor(recognizer, chatterUtterances)
         if json {
-            console.out("{\"decoder_start_s\":\(start.timeInterval),\"grammar_rebuild_s\":\(rebuild.timeInterval),\"real_time_factor\":\(large.rtf),"
-                        + "\"real_time_factor_home\":\(home.rtf),\"utterances\":\(phrases.count),\"recognized\":\(large.recognized),"
-                        + "\"recognized_home\":\(home.recognized),\"real_time_factor_not_commands\":\(notCommands.rtf),"
-                        + "\"not_commands\":\(chatter.count),\"not_commands_accepted\":\(notCommands.recognized)}\n")
+            console.out(
+                "{\"decoder_start_s\":\(start.timeInterval),\"grammar_rebuild_s\":\(rebuild.timeInterval),\"real_time_factor\":\(large.rtf),"
+                    + "\"real_time_factor_home\":\(home.rtf),\"utterances\":\(phrases.count),\"recognized\":\(large.recognized),"
+                    + "\"recognized_home\":\(home.recognized),\"real_time_factor_not_commands\":\(notCommands.rtf),"
+                    + "\"not_commands\":\(chatter.count),\"not_commands_accepted\":\(notCommands.recognized)}\n")
         } else {
             let lines = [
-                ("recognizer start (grammar of 100 devices and 1,000 shortcuts, both decoders)", String(format: "%.2f s", start.timeInterval)),
+                (
+                    "recognizer start (grammar of 100 devices and 1,000 shortcuts, both decoders)",
+                    String(format: "%.2f s", start.timeInterval)
+                ),
                 ("grammar rebuild (same size)", String(format: "%.2f s", rebuild.timeInterval)),
-                (String(format: "real-time factor, same grammar (%d utterances, %.1f s of audio, %d recognized)", phrases.count, audioSeconds,
-                        large.recognized), String(format: "%.3f", large.rtf)),
-                ("real-time factor, a home's grammar (10 devices, 10 shortcuts; \(home.recognized) recognized)", String(format: "%.3f", home.rtf)),
-                ("real-time factor, speech that is no command (same large grammar; \(chatter.count) utterances, \(notCommands.recognized) accepted)",
-                 String(format: "%.3f", notCommands.rtf)),
+                (
+                    String(
+                        format: "real-time factor, same grammar (%d utterances, %.1f s of audio, %d recognized)", phrases.count,
+                        audioSeconds,
+                        large.recognized), String(format: "%.3f", large.rtf)
+                ),
+                (
+                    "real-time factor, a home's grammar (10 devices, 10 shortcuts; \(home.recognized) recognized)",
+                    String(format: "%.3f", home.rtf)
+                ),
+                (
+                    "real-time factor, speech that is no command (same large grammar; \(chatter.count) utterances, \(notCommands.recognized) accepted)",
+                    String(format: "%.3f", notCommands.rtf)
+                ),
             ]
             let width = lines.map(\.0.count).max() ?? 0
             for (label, value) in lines { console.out(label + ":" + String(repeating: " ", count: width - label.count + 1) + value + "\n") }

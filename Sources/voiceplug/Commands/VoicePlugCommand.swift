@@ -1,5 +1,6 @@
-import VoiceShortcuts
 import CommandLineSupport
+import VoiceShortcuts
+
 /// The top level: picks the command.
 enum VoicePlugCommand {
     static let help = """
