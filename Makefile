@@ -11,7 +11,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT_TMP := $(CURDIR)/.build/tmp
 SWIFT_RUN = mkdir -p $(SWIFT_TMP) && TMPDIR=$(SWIFT_TMP) $(SWIFT)
 
-.PHONY: all deps build release test demo bench-mqtt format clean
+.PHONY: all deps build release test demo bench-mqtt format lint clean
 
 all: build
 
@@ -36,10 +36,19 @@ release: deps
 ## test: deps, build, and the whole test suite. plugsim at scale (1,000 plugs, each answering within a bound) runs
 ## alone afterwards: among the speech suites on two cores its debug-build median went 0.08 s → 0.3–1.1 s, the load
 ## of the other tests measured rather than plugsim.
-test: deps
+test: deps lint
 	$(SWIFT_RUN) build --build-tests
 	$(SWIFT_RUN) test --skip-build --skip ScaleTests
 	$(SWIFT_RUN) test --skip-build --filter ScaleTests
+
+## format: rewrite the Swift sources as .swift-format says
+SWIFT_SOURCES := Package.swift Sources Simulator Tests
+format:
+	$(SWIFT) format -i -r $(SWIFT_SOURCES)
+
+## lint: fail when a Swift source does not follow .swift-format (`make format` mends it); part of `make test`
+lint:
+	$(SWIFT) format lint --strict -r $(SWIFT_SOURCES)
 
 ## demo: the main job on a private local broker
 demo: release
