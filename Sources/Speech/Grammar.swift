@@ -28,6 +28,10 @@ struct Grammar {
     let words: Set<String>
     /// The words of the commands and shortcuts (the garbage loop's chatter words left out).
     let commandWords: Set<String>
+    /// The words of the devices' names, aliases and areas and of the shortcuts' phrases, but
+    /// states, determiners and chatter words: the words a heard command is checked for (see
+    /// `SpeechRecognizer.otherWordWeight`).
+    let nameWords: Set<String>
 
     init(devices: [Device], shortcuts: [VoiceShortcut], pronounceable: (String) -> Bool = { _ in true }) {
         func phrase(_ text: String) -> [String]? {
@@ -38,6 +42,8 @@ struct Grammar {
         let names = plainNames + Self.afterOwnArea(devices, phrase)
         let areas = devices.compactMap(\.area).compactMap(phrase)
         let shortcutPhrases = shortcuts.map(\.invocationPhrase).compactMap(phrase)
+        nameWords = Set((plainNames + areas + shortcutPhrases).joined())
+            .subtracting(Self.states).subtracting(CommandGrammar.determiners).subtracting(Self.chatterWords)
 
         var rules: [String] = []
         var top: [String] = []

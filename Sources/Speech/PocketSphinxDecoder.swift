@@ -98,6 +98,26 @@ final class PocketSphinxDecoder {
         return try decode(features)
     }
 
+    /// How common each of `words` is in English: its unigram log probability
+    /// in the language model at `path` (`ngram_model_read`, `ngram_ng_score`
+    /// without history), nil for a word the model lacks.
+    static func unigramScores(languageModel path: String, words: [String]) throws(SpeechError) -> [Int32?] {
+        err_set_logfp(nil)
+        guard let logmath = logmath_init(1.0001, 0, 0) else { throw .model("cannot start logmath") }
+        defer { logmath_free(logmath) }
+        guard let model = ngram_model_read(nil, path, NGRAM_AUTO, logmath) else {
+            throw .model("cannot read the language model \(path)")
+        }
+        defer { ngram_model_free(model) }
+        let unknown = ngram_unknown_wid(model)
+        return words.map { word in
+            let id = ngram_wid(model, word)
+            guard id != unknown else { return nil }
+            var used: Int32 = 0
+            return ngram_ng_score(model, id, nil, 0, &used)
+        }
+    }
+
     private func result() -> Decoding {
         var score: Int32 = 0
         let hypothesis = ps_get_hyp(decoder, &score).map { String(cString: $0) } ?? ""
@@ -120,6 +140,14 @@ struct Features: Equatable {
     var values: [Float]
     var frames: Int
     var width: Int
+
+    /// The features of some of the frames.
+    func frames(_ range: ClosedRange<Int>) -> Features {
+        guard frames > 0 else { return self }
+        let range = range.clamped(to: 0...max(0, frames - 1))
+        return Features(
+            values: Array(values[(range.lowerBound * width)..<((range.upperBound + 1) * width)]), frames: range.count, width: width)
+    }
 }
 
 /// A front end (`fe_t`): 16 kHz samples to the features a decoder scores,

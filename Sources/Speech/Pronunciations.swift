@@ -51,6 +51,15 @@ struct Pronunciations {
         return entries
     }
 
+    /// Every word of the dictionary file at `path` that `keeping` accepts, once each, in the file's order.
+    static func words(_ path: String, keeping: (String) -> Bool) throws -> [String] {
+        var words: [String] = []
+        try scan(path) { word, _ in
+            if words.last != word, keeping(word) { words.append(word) }  // a word's alternates follow it
+        }
+        return words
+    }
+
     /// Each line of the dictionary file at `path`: its word (without the number of an alternate: "lamp" for
     /// "lamp(2)") and, when asked, its phones. Read as bytes: as characters, the 134,000 lines of the model's
     /// dictionary took 0.2 s.

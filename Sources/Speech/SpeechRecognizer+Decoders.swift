@@ -101,6 +101,8 @@ extension SpeechRecognizer {
         /// What a heard text asks for, as the gateway will read it (see `recognize`).
         let matcher: PhraseMatcher
         let shortcuts: ShortcutIndex
+        /// What a heard command's name words may have been instead; nil without the model's language model.
+        let otherWords: OtherWords?
     }
 
     /// The grammar decoders. PocketSphinx reads the grammar and dictionary files
@@ -126,9 +128,14 @@ extension SpeechRecognizer {
         let dictPath = folder.appendingPathComponent("words.dict").path
         try grammar.jsgf.write(toFile: jsgfPath, atomically: true, encoding: .utf8)
         try pronunciations.fileText.write(toFile: dictPath, atomically: true, encoding: .utf8)
+        // The check decoder's dictionary has the common words too (see `otherWords`).
+        let common = FileManager.default.fileExists(atPath: model + "/en-us.lm.bin") ? try CommonWords.of(model: model) : nil
+        let checkDictPath = folder.appendingPathComponent("check.dict").path
+        try (pronunciations.fileText + (common?.dictionaryText ?? "")).write(toFile: checkDictPath, atomically: true, encoding: .utf8)
         return try withAdaptation(adaptation) { acoustic in
-            func decoder(jsgf: String?) throws -> PocketSphinxDecoder {
-                try PocketSphinxDecoder(arguments: ["-hmm", hmm, "-dict", dictPath] + (jsgf.map { ["-jsgf", $0] } ?? []) + acoustic)
+            func decoder(jsgf: String?, dictionary: String? = nil) throws -> PocketSphinxDecoder {
+                try PocketSphinxDecoder(
+                    arguments: ["-hmm", hmm, "-dict", dictionary ?? dictPath] + (jsgf.map { ["-jsgf", $0] } ?? []) + acoustic)
             }
             var forced: PocketSphinxDecoder?
             if let withoutGarbage = grammar.withoutGarbage {
@@ -137,8 +144,11 @@ extension SpeechRecognizer {
                 forced = try decoder(jsgf: forcedPath)
             }
             return GrammarDecoders(
-                search: try decoder(jsgf: jsgfPath), check: try decoder(jsgf: nil), forced: forced,
-                matcher: PhraseMatcher(devices: devices), shortcuts: ShortcutIndex(shortcuts))
+                search: try decoder(jsgf: jsgfPath), check: try decoder(jsgf: nil, dictionary: checkDictPath), forced: forced,
+                matcher: PhraseMatcher(devices: devices), shortcuts: ShortcutIndex(shortcuts),
+                otherWords: common.map { common in
+                    OtherWords(checked: pronunciations.entries.filter { grammar.nameWords.contains($0.key) }, common: common)
+                })
         }
     }
 }

@@ -148,9 +148,9 @@ public final class SpeechRecognizer: @unchecked Sendable {
         _ features: Features, extra: Double, removingNoise: Bool,
         forcedOnto speech: ClosedRange<Int>? = nil
     ) throws -> Hearing {
-        let (decoding, check) = try lock.withLock {
+        let (decoding, check, otherWords) = try lock.withLock {
             let search = speech == nil ? decoders.search : decoders.forced
-            return (try search.map { try $0.decode(features) }, decoders.check)
+            return (try search.map { try $0.decode(features) }, decoders.check, decoders.otherWords)
         }
         func refused(_ hypothesis: String, margin: Double? = nil) -> Hearing {
             Hearing(recognition: Recognition(text: nil, confidence: 0, hypothesis: hypothesis, margin: margin))
@@ -173,7 +173,7 @@ public final class SpeechRecognizer: @unchecked Sendable {
         let spoken = commandWords.map(\.baseWord)
         let text = spoken.joined(separator: " ")
         var hypothesis = decoding.hypothesis
-        var margin: Double?, confidence = 1.0
+        var margin: Double?, confidence = 1.0, nearMiss = false
         if let openDecoder {
             let open = try lock.withLock { try openDecoder.decode(features) }
             margin = Double(Int(decoding.score) - Int(open.score)) / Double(max(1, decoding.frames))
@@ -182,13 +182,40 @@ public final class SpeechRecognizer: @unchecked Sendable {
             guard let margin, margin >= required else { return refused(hypothesis, margin: margin) }
             // A logistic around the required margin: 0.5 at it, near 1 well above.
             confidence = 1 / (1 + exp(-(margin - required) / 2))
+            nearMiss = margin < required + Self.otherWordMargin
         }
         if let again = stateHeardAgain(spoken, features: features, by: check), again != spoken {
             var hearing = refused(hypothesis + " | again: " + again.joined(separator: " "), margin: margin)
             hearing.stateInDoubt = true
             return hearing
         }
+        if nearMiss, let others = otherWordsHeard(spoken, over: commandWords, features: features, by: check, words: otherWords) {
+            return refused(hypothesis + " | heard as: " + others.joined(separator: " "), margin: margin)
+        }
         return Hearing(recognition: Recognition(text: text, confidence: confidence, hypothesis: hypothesis, margin: margin))
+    }
+
+    /// The command's words from its first word of a name (`Grammar.nameWords`)
+    /// to its last, heard again over the frames they took (and
+    /// `otherWordPadding` on each side), each word of a name open to its `otherWordCount` nearest common
+    /// English words (`CommonWords`, `OtherWords`), each costing
+    /// `otherWordWeight`: the words heard, when another word won; nil when
+    /// the command's own words did or there is no such word in it. A check
+    /// that fails to decode hears nothing, which is doubt.
+    private func otherWordsHeard(
+        _ spoken: [String], over segments: [PocketSphinxDecoder.Segment], features: Features, by check: PocketSphinxDecoder,
+        words other: OtherWords?
+    ) -> [String]? {
+        guard let other, spoken.count == segments.count, let first = spoken.firstIndex(where: { other.checked[$0] != nil }),
+            let last = spoken.lastIndex(where: { other.checked[$0] != nil })
+        else { return nil }
+        let open = spoken[first...last].map { other.alternatives(for: $0) ?? $0 }
+        let grammar = "#JSGF V1.0;\ngrammar other;\npublic <check> = \(open.joined(separator: " "));\n"
+        let span = (segments[first].startFrame - Self.otherWordPadding)...(segments[last].endFrame + Self.otherWordPadding)
+        guard let heard = try? lock.withLock({ try check.decode(features.frames(span), grammar: grammar) }) else { return [] }
+        let words = heard.words.map(\.baseWord)
+        guard words.contains(where: { $0.hasPrefix(CommonWords.prefix) }) else { return nil }
+        return words.map { $0.hasPrefix(CommonWords.prefix) ? String($0.dropFirst(CommonWords.prefix.count)) : $0 }
     }
 
     /// The command's words as heard again with only its state word open
