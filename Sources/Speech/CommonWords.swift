@@ -85,7 +85,7 @@ final class OtherWords: Sendable {
     }
 
     /// `word` or one of its nearest common words, each of those with `SpeechRecognizer.otherWordWeight`
-    /// ("(snow | /1e-25/ o_so | …)"); nil when `word` is not checked.
+    /// ("(snow | /1e-35/ o_so | …)"); nil when `word` is not checked.
     func alternatives(for word: String) -> String? {
         guard let pronunciations = checked[word] else { return nil }
         return found.withLock { found in

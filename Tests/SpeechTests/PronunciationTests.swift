@@ -20,6 +20,20 @@ struct PronunciationTests {
         #expect(found.fileText.contains("\ng_ph_aa AA\n") && found.fileText.contains("\ng_ph_zh ZH\n"), "the phones, as garbage words")
     }
 
+    @Test("the common words are the language model's most frequent, with the dictionary's pronunciations; the nearest are said unlike")
+    func commonWords() throws {
+        let common = try CommonWords.of(model: SpeechRecognizer.defaultModel)
+        #expect(common.entries.count == CommonWords.count)
+        #expect(common.entries.prefix(3).map(\.word) == ["the", "to", "i"], "\(common.entries.prefix(3).map(\.word))")
+        #expect(common.entries.allSatisfy { !$0.pronunciations.isEmpty })
+        #expect(common.dictionaryText.contains("\no_go G OW\n"))
+        let nearSnow = common.nearest(to: [["S", "N", "OW"]], count: 50)
+        #expect(nearSnow.count == 50)
+        #expect(nearSnow.contains("go") && nearSnow.contains("so") && nearSnow.contains("know"), "\(nearSnow)")
+        #expect(!nearSnow.contains("snow"), "said alike: it would only tie")
+        #expect(CommonWords.distance(["L", "IH", "F", "T"], ["L", "AY", "T", "S"]) == 3)
+    }
+
     @Test("the command's verbs also get Scottish, Caribbean and New York pronunciations; other words do not")
     func regionalVerbs() throws {
         let found = try Pronunciations(words: ["turn", "the", "lamp"], dictionary: Self.dictionary, variants: ["turn", "the", "lamp"])
