@@ -118,11 +118,13 @@ extension SpeechRecognizer {
     /// → 7 / 6. Two commands lost for each plug not switched: when in doubt,
     /// nothing switches. A check costs about 35 ms of CPU (989 files that
     /// were checked: 246 → 280 s user, interleaved); about one right command
-    /// in ten is checked (9.7 % had margins under 25). Real-time factor with 100 devices and 1,000
-    /// shortcuts, commands, 0.086–0.118 → 0.093–0.122 on a noisy machine,
-    /// 1.00–1.13 times the binary before (`voiceplug bench --speech`, six
-    /// runs each, interleaved), speech that is no command unchanged; start
-    /// +0.1 s at most (the language model read once).
+    /// in ten is checked (9.7 % had margins under 25). CPU per second of
+    /// audio over 480 commands of three sets (`voiceplug hear`, one core, two
+    /// rounds interleaved) 0.0861 / 0.0899 → 0.0844 / 0.0891; `voiceplug
+    /// bench --speech`'s five commands with 100 devices and 1,000 shortcuts,
+    /// on a noisy machine, 0.086–0.118 → 0.093–0.122 (six runs each,
+    /// interleaved); speech that is no command unchanged; start +0.2 s at
+    /// most (the language model and the words read once).
     static let otherWordWeight = "1e-35"
     static let otherWordCount = 50
     static let otherWordMargin = 6.0
