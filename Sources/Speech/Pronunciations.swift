@@ -61,21 +61,28 @@ struct Pronunciations {
     }
 
     /// Each line of the dictionary file at `path`: its word (without the number of an alternate: "lamp" for
-    /// "lamp(2)") and, when asked, its phones. Read as bytes: as characters, the 134,000 lines of the model's
-    /// dictionary took 0.2 s.
+    /// "lamp(2)") and, when asked, its phones. Read as bytes with `memchr`: as characters, the 134,000 lines of
+    /// the model's dictionary took 0.2 s (and a debug build's byte loop 0.6 s).
     private static func scan(_ path: String, _ line: (String, () -> String) -> Void) throws {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw SpeechError.model("cannot read the pronunciation dictionary \(path)")
         }
-        let (newline, space, parenthesis) = (UInt8(ascii: "\n"), UInt8(ascii: " "), UInt8(ascii: "("))
-        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+        data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+            guard let base = buffer.baseAddress else { return }
+            /// The offset of the first `byte` in `range`, or nil.
+            func find(_ byte: UInt8, _ range: Range<Int>) -> Int? {
+                memchr(base + range.lowerBound, Int32(byte), range.count).map { UnsafeRawPointer($0) - base }
+            }
+            func text(_ range: Range<Int>) -> String {
+                String(decoding: UnsafeRawBufferPointer(rebasing: buffer[range]), as: UTF8.self)
+            }
             var start = 0
-            while start < bytes.count {
-                let end = bytes[start...].firstIndex(of: newline) ?? bytes.count
+            while start < buffer.count {
+                let end = find(UInt8(ascii: "\n"), start..<buffer.count) ?? buffer.count
                 defer { start = end + 1 }
-                guard let gap = bytes[start..<end].firstIndex(of: space) else { continue }
-                let wordEnd = bytes[start..<gap].firstIndex(of: parenthesis) ?? gap
-                line(String(decoding: bytes[start..<wordEnd], as: UTF8.self), { String(decoding: bytes[(gap + 1)..<end], as: UTF8.self) })
+                guard let gap = find(UInt8(ascii: " "), start..<end) else { continue }
+                let wordEnd = find(UInt8(ascii: "("), start..<gap) ?? gap
+                line(text(start..<wordEnd), { text((gap + 1)..<end) })
             }
         }
     }
