@@ -20,7 +20,7 @@ a ninth and a tenth kept unseen until the end of the stop that measured them, an
 for a change the tenth suggested, a twelfth kept unseen until the end of the stop after,
 a thirteenth, a fourteenth, a fifteenth, a sixteenth, a seventeenth, an eighteenth, a nineteenth,
 a twentieth, a twenty-first, a twenty-second, a twenty-third, a twenty-fourth, a twenty-fifth,
-a twenty-sixth, a twenty-seventh, a twenty-eighth, a twenty-ninth, a thirtieth, a thirty-first and a thirty-second likewise (the twentieth with flite kal's
+a twenty-sixth, a twenty-seventh, a twenty-eighth, a twenty-ninth, a thirtieth, a thirty-first, a thirty-second and a thirty-third likewise (the twentieth with flite kal's
 8 kHz files as flite writes them, too); and, on
 request, ../shared/corpus's templates and negatives (--set shared-corpus) and the
 fifteenth's commands by every espeak-ng variant (--set variants). For each: in-grammar utterances (generic commands
@@ -1354,6 +1354,47 @@ THIRTY_SECOND_UNSEEN = {
                ("espeak", "en-gb-x-rp", "165"), ("espeak", "en-us+Lee", "160"), ("espeak", "en-gb+Marco", "170"),
                ("espeak", "en-us+victor", "165")],
 }
+THIRTY_THIRD_UNSEEN = {
+    "config": {"devices": [
+        {"id": "heater", "name": "patio heater", "area": "terrace", "protocol": "tasmota", "topic": "patio_heater"},
+        {"id": "organ", "name": "electric organ", "aliases": ["keyboard"], "area": "music room", "protocol": "shelly",
+         "topic": "shellyplug-organ"},
+        {"id": "dryer", "name": "tumble dryer", "area": "utility room", "protocol": "zigbee2mqtt", "topic": "tumble_dryer"},
+        {"id": "smoker", "name": "meat smoker", "protocol": "tasmota", "topic": "meat_smoker"},
+        {"id": "bubbles", "name": "bubble machine", "area": "garden", "protocol": "shelly", "topic": "shellyplug-bubbles"},
+        {"id": "crib", "name": "crib mobile", "area": "nursery", "protocol": "zigbee2mqtt", "topic": "crib_mobile"},
+        {"id": "press", "name": "heat press", "area": "craft room", "protocol": "tasmota", "topic": "heat_press"},
+        {"id": "lantern", "name": "paper lantern", "area": "bedroom", "protocol": "shelly", "topic": "shellyplug-lantern"},
+        {"id": "pump", "name": "pond pump", "area": "garden", "protocol": "zigbee2mqtt", "topic": "pond_pump"},
+        {"id": "grill", "name": "panini grill", "area": "kitchen", "protocol": "tasmota", "topic": "panini_grill"},
+    ]},
+    "shortcuts": [("bubbles", "on", "party time"), ("lantern", "off", "good night moon"), ("heater", "on", "warm the patio")],
+    "in": [
+        ("turn on the patio heater", "heater", "on"), ("switch off the electric organ in the music room", "organ", "off"),
+        ("activate the tumble dryer", "dryer", "on"), ("the meat smoker off", "smoker", "off"),
+        ("power on the bubble machine", "bubbles", "on"), ("set the crib mobile to off", "crib", "off"),
+        ("turn the heat press on", "press", "on"), ("enable my paper lantern", "lantern", "on"),
+        ("disable the pond pump in the garden", "pump", "off"), ("bring the panini grill to on", "grill", "on"),
+        ("keyboard on", "organ", "on"), ("deactivate the terrace patio heater", "heater", "off"),
+        ("switch on the meat smoker please", "smoker", "on"), ("change the crib mobile to on", "crib", "on"),
+        ("turn off our tumble dryer", "dryer", "off"), ("could you turn off the panini grill", "grill", "off"),
+        ("switch the pond pump on", "pump", "on"),
+        ("party time", "bubbles", "on"), ("good night moon", "lantern", "off"), ("warm the patio", "heater", "on"),
+    ],
+    "out": [
+        "party games", "good night everyone", "warm the soup", "turn on the patio door", "switch off the electric car",
+        "activate the tumble weed", "disable the meat grinder", "power on the bubble bath", "set the crib sheet to off",
+        "how hot is the heat press", "is the dryer finished", "the lantern looks pretty", "the keyboard is out of tune",
+        "feed the fish", "where is the pond", "the grill needs cleaning", "put on some music",
+        "turn off the television", "what time is it", "my smoker ran out of wood",
+    ],
+    # Voices: flite rms and kal16, espeak-ng en-us at 160, en-gb at 175, en-gb-scotland at 165, and the variants
+    # steph2 (en-us), boris (en-gb) and quincy (en-us) at 160-170; written at the end of a stop and left unheard, for
+    # the next stop to hear first.
+    "voices": [("flite", "rms"), ("flite", "kal16"), ("espeak", "en-us", "160"), ("espeak", "en-gb", "175"),
+               ("espeak", "en-gb-scotland", "165"), ("espeak", "en-us+steph2", "165"), ("espeak", "en-gb+boris", "170"),
+               ("espeak", "en-us+quincy", "160")],
+}
 SCENARIOS = [("example", EXAMPLE), ("held-out", HELD_OUT), ("validation", VALIDATION), ("final-check", FINAL_CHECK), ("fresh", FRESH),
              ("forms", FORMS), ("second-fresh", SECOND_FRESH), ("third-fresh", THIRD_FRESH),
              ("fourth-fresh", FOURTH_FRESH), ("fifth-fresh", FIFTH_FRESH), ("sixth-fresh", SIXTH_FRESH),
@@ -1371,7 +1412,7 @@ SCENARIOS = [("example", EXAMPLE), ("held-out", HELD_OUT), ("validation", VALIDA
              ("twenty-seventh-unseen", TWENTY_SEVENTH_UNSEEN), ("twenty-eighth-unseen", TWENTY_EIGHTH_UNSEEN),
              ("twenty-ninth-unseen", TWENTY_NINTH_UNSEEN),
              ("thirtieth-unseen", THIRTIETH_UNSEEN), ("thirty-first-unseen", THIRTY_FIRST_UNSEEN),
-             ("thirty-second-unseen", THIRTY_SECOND_UNSEEN)]
+             ("thirty-second-unseen", THIRTY_SECOND_UNSEEN), ("thirty-third-unseen", THIRTY_THIRD_UNSEEN)]
 def shared_corpus():
     """../shared/corpus (the text matcher's development corpus) as a set: its 30 devices with their areas, its
     Home Assistant templates as in-grammar and its negatives as out-of-grammar utterances, by two default voices
