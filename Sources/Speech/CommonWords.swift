@@ -18,11 +18,7 @@ struct CommonWords: Sendable {
 
     init(entries: [(word: String, pronunciations: [[String]])]) {
         self.entries = entries
-        dictionaryText = entries.flatMap { entry in
-            entry.pronunciations.enumerated().map { index, phones in
-                "\(Self.prefix)\(entry.word)\(index == 0 ? "" : "(\(index + 1))") \(phones.joined(separator: " "))\n"
-            }
-        }.joined()
+        dictionaryText = entries.flatMap { Pronunciations.lines(Self.prefix + $0.word, $0.pronunciations) }.map { $0 + "\n" }.joined()
     }
 
     /// The common words of the model at `model` (its `en-us.lm.bin` and
@@ -92,9 +88,8 @@ final class OtherWords: Sendable {
             if let known = found[word] { return known }
             let others = common.nearest(to: pronunciations, count: SpeechRecognizer.otherWordCount)
             let text =
-                "("
-                + ([word] + others.map { "/\(SpeechRecognizer.otherWordWeight)/ \(CommonWords.prefix)\($0)" })
-                .joined(separator: " | ") + ")"
+                others.isEmpty
+                ? word : "(\(word) | " + Grammar.weighted(others.map { CommonWords.prefix + $0 }, SpeechRecognizer.otherWordWeight) + ")"
             found[word] = text
             return text
         }

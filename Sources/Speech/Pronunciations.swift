@@ -129,13 +129,16 @@ struct Pronunciations {
     var fileText: String {
         var lines: [String] = []
         for (word, variants) in entries.sorted(by: { $0.key < $1.key }) {
-            for (index, phones) in variants.enumerated() {
-                let suffix = index == 0 ? "" : "(\(index + 1))"
-                lines.append("\(word)\(suffix) \(phones.joined(separator: " "))")
-                lines.append("\(Grammar.garbagePrefix)\(word)\(suffix) \(phones.joined(separator: " "))")
+            for (plain, garbage) in zip(Self.lines(word, variants), Self.lines(Grammar.garbagePrefix + word, variants)) {
+                lines += [plain, garbage]
             }
         }
         lines += Grammar.phones.map { "\(Grammar.phonePrefix)\($0) \($0.uppercased())" }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The dictionary lines of `word` said each of `variants` ways ("lamp L AE M P", "lamp(2) L AA M P").
+    static func lines(_ word: String, _ variants: [[String]]) -> [String] {
+        variants.enumerated().map { index, phones in "\(word)\(index == 0 ? "" : "(\(index + 1))") \(phones.joined(separator: " "))" }
     }
 }

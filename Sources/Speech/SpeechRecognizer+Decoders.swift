@@ -127,11 +127,12 @@ extension SpeechRecognizer {
         let jsgfPath = folder.appendingPathComponent("grammar.jsgf").path
         let dictPath = folder.appendingPathComponent("words.dict").path
         try grammar.jsgf.write(toFile: jsgfPath, atomically: true, encoding: .utf8)
-        try pronunciations.fileText.write(toFile: dictPath, atomically: true, encoding: .utf8)
+        let dictionaryText = pronunciations.fileText
+        try dictionaryText.write(toFile: dictPath, atomically: true, encoding: .utf8)
         // The check decoder's dictionary has the common words too (see `otherWords`).
         let common = FileManager.default.fileExists(atPath: model + "/en-us.lm.bin") ? try CommonWords.of(model: model) : nil
         let checkDictPath = folder.appendingPathComponent("check.dict").path
-        try (pronunciations.fileText + (common?.dictionaryText ?? "")).write(toFile: checkDictPath, atomically: true, encoding: .utf8)
+        try (dictionaryText + (common?.dictionaryText ?? "")).write(toFile: checkDictPath, atomically: true, encoding: .utf8)
         return try withAdaptation(adaptation) { acoustic in
             func decoder(jsgf: String?, dictionary: String? = nil) throws -> PocketSphinxDecoder {
                 try PocketSphinxDecoder(
