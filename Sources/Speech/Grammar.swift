@@ -212,12 +212,19 @@ struct Grammar {
     /// A grammar of one heard command with its state word open ("turn (off |
     /// on) the lamp"), to hear the utterance again with (see
     /// `SpeechRecognizer`); nil when the words hold no state word or more
-    /// than one.
+    /// than one. A verb that says the state is open to the verbs that say
+    /// the other ("(deactivate | disable | enable) the lamp"): any other word
+    /// heard there is the other state.
     static func stateCheck(_ words: [String]) -> String? {
-        let at = words.indices.filter { states.contains(words[$0]) }
+        let at = words.indices.filter { states.contains(words[$0]) || fixedVerbs.contains(words[$0]) }
         guard at.count == 1 else { return nil }
+        let word = words[at[0]]
         var open = words
-        open[at[0]] = choice(states)
+        if let state = CommandGrammar.fixedVerbs[word] {
+            open[at[0]] = choice(CommandGrammar.fixedVerbs.filter { $0.key == word || $0.value != state }.keys)
+        } else {
+            open[at[0]] = choice(states)
+        }
         return "#JSGF V1.0;\ngrammar check;\npublic <check> = \(open.joined(separator: " "));\n"
     }
 

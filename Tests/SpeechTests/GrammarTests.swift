@@ -187,6 +187,12 @@ struct GrammarTests {
         #expect(
             Grammar.stateCheck(["turn", "the", "lamp", "off"])
                 == "#JSGF V1.0;\ngrammar check;\npublic <check> = turn the lamp (off | on);\n")
+        #expect(
+            Grammar.stateCheck(["enable", "the", "lamp"])
+                == "#JSGF V1.0;\ngrammar check;\npublic <check> = (deactivate | disable | enable) the lamp;\n")
+        #expect(
+            Grammar.stateCheck(["please", "deactivate", "my", "lamp"])
+                == "#JSGF V1.0;\ngrammar check;\npublic <check> = please (activate | deactivate | enable) my lamp;\n")
         #expect(Grammar.stateCheck(["lights", "out"]) == nil)
         #expect(Grammar.stateCheck(["turn", "on", "the", "lamp", "off"]) == nil)
     }
