@@ -1,3 +1,5 @@
+import VoiceShortcuts
+
 /// What a hearing must clear — the threshold, and the margin a second hearing
 /// needs — and the frequency warps a voice is heard with.
 extension SpeechRecognizer {
@@ -129,6 +131,36 @@ extension SpeechRecognizer {
     static let otherWordCount = 50
     static let otherWordMargin = 6.0
     static let otherWordPadding = 5
+
+    /// How much less than the usual margin a voice shortcut's phrase, heard
+    /// whole, needs when the open-vocabulary pass heard at most one of its
+    /// words (`shortcutAllowance`); nothing for other phrases.
+    static func shortcutAllowance(isShortcut: Bool, spoken: [String], openHeard: String) -> Double {
+        guard isShortcut, Set(spoken).intersection(PhraseNormalizer.words(openHeard)).count <= 1 else { return 0 }
+        return shortcutAllowance
+    }
+    /// A shortcut's phrase is a few common words ("all done", "welcome
+    /// home", "dinner is served"), which free English explains nearly as
+    /// well as the phrase does: of bench/speech/corpus.py's shortcuts said
+    /// on its 33 sets, 1,156 of 1,390 were heard right (83.2 %; the other
+    /// commands of the same voices about 90 %), and many of those lost
+    /// cleared the open pass by 14–19. A near miss of a shortcut is a word
+    /// away ("let it go" for "let it snow", "make it snappy" for "make it
+    /// sparkle"), and there the open pass heard the words the two share,
+    /// so the difference lies in the rest: no allowance then. On those
+    /// 1,390 and 5,762 non-commands that share a word with a shortcut or
+    /// were heard with one (clean and 20 dB together; the check of
+    /// `otherWordMargin` kept where it was): at 3, right 1,156 → 1,208
+    /// (+21 / +31 clean / 20 dB, 13 of them in the hearing without the
+    /// garbage loop), accepted 38 both; without the rule about the open
+    /// pass, 8 more non-commands ("let it go" as "let it snow" by five of
+    /// its sixteen hearings); at 2 +36 / +0, at 4 +67 / +1 ("bounce back"
+    /// as "bounce time", the open pass heard "by and spank"), at 5 +76 / +2.
+    /// Not in the hearing with another warp (`retryWarp`): there flite kal's
+    /// "my feet are cold" became the shortcut "my feet are sore" (margin
+    /// 32.0 of the 31 + 4 it needs, the open pass heard "my view carpool"),
+    /// and it switched the plug (the only change there: one command more).
+    static let shortcutAllowance = 3.0
 
     /// Hearings with noise removal (see `sharedArguments`) need this much
     /// less than `threshold`: 17, as every hearing did before noise removal

@@ -113,7 +113,8 @@ public final class SpeechRecognizer: @unchecked Sendable {
         }
         let warp = Self.retryWarp(after: first)
         let warped = try self.features(audio, warp: warp, removingNoise: removingNoise)
-        var again = try recognize(warped, extra: Self.retryMargin, removingNoise: removingNoise).recognition
+        var again = try recognize(warped, extra: Self.retryMargin, removingNoise: removingNoise, allowingShortcuts: false)
+            .recognition
         guard again.text != nil else { return heard.recognition }
         again.hypothesis += " | heard again with warp \(warp)"
         return again
@@ -141,16 +142,17 @@ public final class SpeechRecognizer: @unchecked Sendable {
     }
 
     /// One hearing of features made with one warp; a command needs
-    /// `threshold + extra` (and its form's `Grammar.extraMargin`). With
+    /// `threshold + extra` (and its form's `Grammar.extraMargin`; a shortcut
+    /// less, see `shortcutAllowance`, unless not `allowingShortcuts`). With
     /// `forcedOnto`, heard without the garbage loop (`Grammar.withoutGarbage`),
     /// and a command must end near where those frames do (see `forcedEnding`).
     private func recognize(
         _ features: Features, extra: Double, removingNoise: Bool,
-        forcedOnto speech: ClosedRange<Int>? = nil
+        forcedOnto speech: ClosedRange<Int>? = nil, allowingShortcuts: Bool = true
     ) throws -> Hearing {
-        let (decoding, check, otherWords) = try lock.withLock {
+        let (decoding, check, otherWords, shortcuts) = try lock.withLock {
             let search = speech == nil ? decoders.search : decoders.forced
-            return (try search.map { try $0.decode(features) }, decoders.check, decoders.otherWords)
+            return (try search.map { try $0.decode(features) }, decoders.check, decoders.otherWords, decoders.shortcuts)
         }
         func refused(_ hypothesis: String, margin: Double? = nil) -> Hearing {
             Hearing(recognition: Recognition(text: nil, confidence: 0, hypothesis: hypothesis, margin: margin))
@@ -178,11 +180,13 @@ public final class SpeechRecognizer: @unchecked Sendable {
             let open = try lock.withLock { try openDecoder.decode(features) }
             margin = Double(Int(decoding.score) - Int(open.score)) / Double(max(1, decoding.frames))
             hypothesis += " | " + open.hypothesis
-            let required = threshold + extra + Grammar.extraMargin(spoken) - (removingNoise ? Self.noiseRemovalAllowance : 0)
+            let usual = threshold + extra + Grammar.extraMargin(spoken) - (removingNoise ? Self.noiseRemovalAllowance : 0)
+            let isShortcut = allowingShortcuts && shortcuts.voiceShortcut(forNormalizedPhrase: text) != nil
+            let required = usual - Self.shortcutAllowance(isShortcut: isShortcut, spoken: spoken, openHeard: open.hypothesis)
             guard let margin, margin >= required else { return refused(hypothesis, margin: margin) }
             // A logistic around the required margin: 0.5 at it, near 1 well above.
             confidence = 1 / (1 + exp(-(margin - required) / 2))
-            nearMiss = margin < required + Self.otherWordMargin
+            nearMiss = margin < usual + Self.otherWordMargin
         }
         if let again = stateHeardAgain(spoken, features: features, by: check), again != spoken {
             var hearing = refused(hypothesis + " | again: " + again.joined(separator: " "), margin: margin)
