@@ -20,7 +20,7 @@ a ninth and a tenth kept unseen until the end of the stop that measured them, an
 for a change the tenth suggested, a twelfth kept unseen until the end of the stop after,
 a thirteenth, a fourteenth, a fifteenth, a sixteenth, a seventeenth, an eighteenth, a nineteenth,
 a twentieth, a twenty-first, a twenty-second, a twenty-third, a twenty-fourth, a twenty-fifth,
-a twenty-sixth, a twenty-seventh, a twenty-eighth, a twenty-ninth, a thirtieth, a thirty-first, a thirty-second and a thirty-third likewise (the twentieth with flite kal's
+a twenty-sixth, a twenty-seventh, a twenty-eighth, a twenty-ninth, a thirtieth, a thirty-first, a thirty-second, a thirty-third and a thirty-fourth likewise (the twentieth with flite kal's
 8 kHz files as flite writes them, too); and, on
 request, ../shared/corpus's templates and negatives (--set shared-corpus) and the
 fifteenth's commands by every espeak-ng variant (--set variants). For each: in-grammar utterances (generic commands
@@ -1395,6 +1395,46 @@ THIRTY_THIRD_UNSEEN = {
                ("espeak", "en-gb-scotland", "165"), ("espeak", "en-us+steph2", "165"), ("espeak", "en-gb+boris", "170"),
                ("espeak", "en-us+quincy", "160")],
 }
+THIRTY_FOURTH_UNSEEN = {
+    "config": {"devices": [
+        {"id": "fountain", "name": "cat fountain", "area": "kitchen", "protocol": "tasmota", "topic": "cat_fountain"},
+        {"id": "neon", "name": "neon sign", "aliases": ["bar sign"], "area": "den", "protocol": "shelly",
+         "topic": "shellyplug-neon"},
+        {"id": "mat", "name": "heat mat", "area": "greenhouse", "protocol": "zigbee2mqtt", "topic": "heat_mat"},
+        {"id": "yogurt", "name": "yogurt maker", "protocol": "tasmota", "topic": "yogurt_maker"},
+        {"id": "soundbar", "name": "sound bar", "area": "living room", "protocol": "shelly", "topic": "shellyplug-soundbar"},
+        {"id": "garage", "name": "garage heater", "area": "garage", "protocol": "zigbee2mqtt", "topic": "garage_heater"},
+        {"id": "labels", "name": "label printer", "area": "office", "protocol": "tasmota", "topic": "label_printer"},
+        {"id": "poolheat", "name": "pool heater", "protocol": "shelly", "topic": "shellyplug-poolheat"},
+        {"id": "candle", "name": "window candle", "area": "hallway", "protocol": "zigbee2mqtt", "topic": "window_candle"},
+        {"id": "sewing", "name": "sewing lamp", "area": "craft room", "protocol": "tasmota", "topic": "sewing_lamp"},
+    ]},
+    "shortcuts": [("neon", "on", "open the bar"), ("garage", "off", "see you later"), ("labels", "on", "work time")],
+    "in": [
+        ("turn on the cat fountain", "fountain", "on"), ("switch off the neon sign in the den", "neon", "off"),
+        ("activate the heat mat", "mat", "on"), ("the yogurt maker off", "yogurt", "off"),
+        ("power on the sound bar", "soundbar", "on"), ("set the garage heater to on", "garage", "on"),
+        ("turn the label printer off", "labels", "off"), ("enable my pool heater", "poolheat", "on"),
+        ("disable the window candle in the hallway", "candle", "off"), ("bring the sewing lamp to on", "sewing", "on"),
+        ("bar sign off", "neon", "off"), ("deactivate the greenhouse heat mat", "mat", "off"),
+        ("switch on the yogurt maker please", "yogurt", "on"), ("change the sound bar to off", "soundbar", "off"),
+        ("turn off our cat fountain", "fountain", "off"), ("could you turn on the window candle", "candle", "on"),
+        ("switch the pool heater off", "poolheat", "off"),
+        ("open the bar", "neon", "on"), ("see you later", "garage", "off"), ("work time", "labels", "on"),
+    ],
+    "out": [
+        "open the door", "see you soon", "work out", "open the window", "turn on the cat flap",
+        "switch off the neon light", "activate the heat lamp", "power on the sound machine", "set the garage door to on",
+        "enable my pool pump", "is the candle lit", "how loud is the sound bar", "the printer is out of labels",
+        "feed the cat", "where is my sewing kit", "the yogurt tastes sour", "play some jazz",
+        "turn off the dishwasher", "what day is it", "see you tomorrow",
+    ],
+    # Voices: flite slt and awb, espeak-ng en-us at 175, en-gb at 160, en-gb-x-rp at 165, en-029 at 160 and the variants
+    # klatt2 and anika (en-us) at 160-170; written at the end of a stop and left unheard, for the next stop to hear first.
+    "voices": [("flite", "slt"), ("flite", "awb"), ("espeak", "en-us", "175"), ("espeak", "en-gb", "160"),
+               ("espeak", "en-gb-x-rp", "165"), ("espeak", "en-029", "160"), ("espeak", "en-us+klatt2", "160"),
+               ("espeak", "en-us+anika", "170")],
+}
 SCENARIOS = [("example", EXAMPLE), ("held-out", HELD_OUT), ("validation", VALIDATION), ("final-check", FINAL_CHECK), ("fresh", FRESH),
              ("forms", FORMS), ("second-fresh", SECOND_FRESH), ("third-fresh", THIRD_FRESH),
              ("fourth-fresh", FOURTH_FRESH), ("fifth-fresh", FIFTH_FRESH), ("sixth-fresh", SIXTH_FRESH),
@@ -1412,7 +1452,8 @@ SCENARIOS = [("example", EXAMPLE), ("held-out", HELD_OUT), ("validation", VALIDA
              ("twenty-seventh-unseen", TWENTY_SEVENTH_UNSEEN), ("twenty-eighth-unseen", TWENTY_EIGHTH_UNSEEN),
              ("twenty-ninth-unseen", TWENTY_NINTH_UNSEEN),
              ("thirtieth-unseen", THIRTIETH_UNSEEN), ("thirty-first-unseen", THIRTY_FIRST_UNSEEN),
-             ("thirty-second-unseen", THIRTY_SECOND_UNSEEN), ("thirty-third-unseen", THIRTY_THIRD_UNSEEN)]
+             ("thirty-second-unseen", THIRTY_SECOND_UNSEEN), ("thirty-third-unseen", THIRTY_THIRD_UNSEEN),
+             ("thirty-fourth-unseen", THIRTY_FOURTH_UNSEEN)]
 def shared_corpus():
     """../shared/corpus (the text matcher's development corpus) as a set: its 30 devices with their areas, its
     Home Assistant templates as in-grammar and its negatives as out-of-grammar utterances, by two default voices
