@@ -182,7 +182,7 @@ public final class SpeechRecognizer: @unchecked Sendable {
             hypothesis += " | " + open.hypothesis
             let usual = threshold + extra + Grammar.extraMargin(spoken) - (removingNoise ? Self.noiseRemovalAllowance : 0)
             let isShortcut = allowingShortcuts && shortcuts.voiceShortcut(forNormalizedPhrase: text) != nil
-            let required = usual - Self.shortcutAllowance(isShortcut: isShortcut, spoken: spoken, openHeard: open.hypothesis)
+            let required = usual - Self.marginAllowance(isShortcut: isShortcut, spoken: spoken, openHeard: open.hypothesis)
             guard let margin, margin >= required else { return refused(hypothesis, margin: margin) }
             // A logistic around the required margin: 0.5 at it, near 1 well above.
             confidence = 1 / (1 + exp(-(margin - required) / 2))
@@ -239,8 +239,8 @@ public final class SpeechRecognizer: @unchecked Sendable {
     /// open to the verbs of the other state (`Grammar.stateCheck`): flite
     /// slt's "disable the nail lamp" at 20 dB was heard as "enable …" (margin
     /// 19.2) and switched the lamp on. On the 2,194 utterances of
-    /// bench/speech/corpus.py's first 31 sets that say such a verb (1,524 of
-    /// them commands, clean and 20 dB together) and the 192 of the
+    /// bench/speech/corpus.py's sets up to the thirty-first that say such a
+    /// verb (1,524 of them commands, clean and 20 dB together) and the 192 of the
     /// thirty-second and thirty-third: wrong 1 → 0, right 1,432 → 1,431 (the
     /// same voice's "activate the fondue pot …", heard as "enable …" and
     /// again as "deactivate …"), accepted 2 both.

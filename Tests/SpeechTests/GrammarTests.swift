@@ -199,10 +199,10 @@ struct GrammarTests {
 
     @Test("a shortcut heard whole needs less margin, unless the open pass heard more than one of its words")
     func shortcutAllowance() {
-        #expect(SpeechRecognizer.shortcutAllowance(isShortcut: true, spoken: ["all", "done"], openHeard: "old are you") > 0)
+        #expect(SpeechRecognizer.marginAllowance(isShortcut: true, spoken: ["all", "done"], openHeard: "old are you") > 0)
         // "let it go" heard as the shortcut "let it snow": the open pass heard "let it", so the difference is in the rest.
-        #expect(SpeechRecognizer.shortcutAllowance(isShortcut: true, spoken: ["let", "it", "snow"], openHeard: "let it go") == 0)
-        #expect(SpeechRecognizer.shortcutAllowance(isShortcut: false, spoken: ["kettle", "on"], openHeard: "cattle") == 0)
+        #expect(SpeechRecognizer.marginAllowance(isShortcut: true, spoken: ["let", "it", "snow"], openHeard: "let it go") == 0)
+        #expect(SpeechRecognizer.marginAllowance(isShortcut: false, spoken: ["kettle", "on"], openHeard: "cattle") == 0)
     }
 
     @Test("a verbless command with a determiner needs more margin than the other forms")
