@@ -239,9 +239,9 @@ public final class SpeechRecognizer: @unchecked Sendable {
     /// open to the verbs of the other state (`Grammar.stateCheck`): flite
     /// slt's "disable the nail lamp" at 20 dB was heard as "enable …" (margin
     /// 19.2) and switched the lamp on. On the 2,194 utterances of
-    /// bench/speech/corpus.py's sets up to the thirty-first that say such a
-    /// verb (1,524 of them commands, clean and 20 dB together) and the 192 of the
-    /// thirty-second and thirty-third: wrong 1 → 0, right 1,432 → 1,431 (the
+    /// bench/speech/corpus.py's sets up to the twenty-seventh (and its
+    /// variants set) that say such a verb (1,524 of them commands, clean and
+    /// 20 dB together) and the 192 of the thirty-second and thirty-third: wrong 1 → 0, right 1,432 → 1,431 (the
     /// same voice's "activate the fondue pot …", heard as "enable …" and
     /// again as "deactivate …"), accepted 2 both.
     private func stateHeardAgain(_ spoken: [String], features: Features, by check: PocketSphinxDecoder) -> [String]? {
