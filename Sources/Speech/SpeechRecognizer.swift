@@ -96,7 +96,7 @@ public final class SpeechRecognizer: @unchecked Sendable {
     private func recognizeConditioned(_ audio: RecognizerAudio, removingNoise: Bool) throws -> Recognition {
         let first = Self.warp(pitch: Pitch.median(audio.samples))
         let features = try self.features(audio, warp: first, removingNoise: removingNoise)
-        let heard = try recognize(features, extra: 0, removingNoise: removingNoise)
+        let heard = try recognize(features, extra: 0, removingNoise: removingNoise, allowingShortcuts: true)
         guard heard.recognition.text == nil, !heard.stateInDoubt, openDecoder != nil else { return heard.recognition }
         if let garbage = heard.garbage, garbage.usedLoop {
             // Into the garbage loop: heard again without it, with the same warp (see `forcedMargin`).
@@ -113,8 +113,7 @@ public final class SpeechRecognizer: @unchecked Sendable {
         }
         let warp = Self.retryWarp(after: first)
         let warped = try self.features(audio, warp: warp, removingNoise: removingNoise)
-        var again = try recognize(warped, extra: Self.retryMargin, removingNoise: removingNoise, allowingShortcuts: false)
-            .recognition
+        var again = try recognize(warped, extra: Self.retryMargin, removingNoise: removingNoise).recognition
         guard again.text != nil else { return heard.recognition }
         again.hypothesis += " | heard again with warp \(warp)"
         return again
@@ -143,12 +142,12 @@ public final class SpeechRecognizer: @unchecked Sendable {
 
     /// One hearing of features made with one warp; a command needs
     /// `threshold + extra` (and its form's `Grammar.extraMargin`; a shortcut
-    /// less, see `shortcutAllowance`, unless not `allowingShortcuts`). With
+    /// less when `allowingShortcuts`, see `shortcutAllowance`). With
     /// `forcedOnto`, heard without the garbage loop (`Grammar.withoutGarbage`),
     /// and a command must end near where those frames do (see `forcedEnding`).
     private func recognize(
         _ features: Features, extra: Double, removingNoise: Bool,
-        forcedOnto speech: ClosedRange<Int>? = nil, allowingShortcuts: Bool = true
+        forcedOnto speech: ClosedRange<Int>? = nil, allowingShortcuts: Bool = false
     ) throws -> Hearing {
         let (decoding, check, otherWords, shortcuts) = try lock.withLock {
             let search = speech == nil ? decoders.search : decoders.forced
