@@ -225,7 +225,13 @@ struct Grammar {
         } else {
             open[at[0]] = choice(states)
         }
-        return "#JSGF V1.0;\ngrammar check;\npublic <check> = \(open.joined(separator: " "));\n"
+        return check(open)
+    }
+
+    /// A grammar of one phrase, `words` in this order (some of them JSGF alternatives), to hear an utterance again
+    /// with (see `stateCheck`, `SpeechRecognizer.otherWordsHeard`).
+    static func check(_ words: [String]) -> String {
+        "#JSGF V1.0;\ngrammar check;\npublic <check> = \(words.joined(separator: " "));\n"
     }
 
     /// Words as JSGF alternatives, each with a weight ("/1e-12/ g_a | /1e-12/ g_and").

@@ -212,8 +212,7 @@ public final class SpeechRecognizer: @unchecked Sendable {
         guard let other, spoken.count == segments.count, let first = spoken.firstIndex(where: { other.checked[$0] != nil }),
             let last = spoken.lastIndex(where: { other.checked[$0] != nil })
         else { return nil }
-        let open = spoken[first...last].map { other.alternatives(for: $0) ?? $0 }
-        let grammar = "#JSGF V1.0;\ngrammar other;\npublic <check> = \(open.joined(separator: " "));\n"
+        let grammar = Grammar.check(spoken[first...last].map { other.alternatives(for: $0) ?? $0 })
         let span = (segments[first].startFrame - Self.otherWordPadding)...(segments[last].endFrame + Self.otherWordPadding)
         guard let heard = try? lock.withLock({ try check.decode(features.frames(span), grammar: grammar) }) else { return [] }
         let words = heard.words.map(\.baseWord)
