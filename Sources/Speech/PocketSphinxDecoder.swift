@@ -22,6 +22,9 @@ final class PocketSphinxDecoder {
         var score: Int32
         var frames: Int
         var segments: [Segment]
+        /// The best path's words at the last frame, before the search had to
+        /// end where its grammar does (`ps_get_hyp` before `ps_end_utt`).
+        var partial = ""
 
         /// The segments that are words: silence, noise and a grammar's null transitions are not.
         var words: [Segment] {
@@ -83,8 +86,12 @@ final class PocketSphinxDecoder {
             var rows: [UnsafeMutablePointer<Float>?] = (0..<features.frames).map { base + $0 * features.width }
             return ps_process_cep(decoder, &rows, Int32(features.frames), 0, 1)
         }
+        var partialScore: Int32 = 0
+        let partial = ps_get_hyp(decoder, &partialScore).map { String(cString: $0) } ?? ""
         guard ps_end_utt(decoder) >= 0, processed >= 0 else { throw .decoder("the features could not be processed") }
-        return result()
+        var decoding = result()
+        decoding.partial = partial
+        return decoding
     }
 
     /// Decodes one utterance's features with a grammar of its own, given as

@@ -87,14 +87,51 @@ extension SpeechRecognizer {
     /// A decoder's first utterance after start decodes differently (its frame counters): spend it on silence.
     static func warm(_ decoders: GrammarDecoders, with silence: Features) {
         _ = try? decoders.search.decode(silence)
+        _ = try? decoders.wide.decode(silence)
         _ = try? decoders.forced?.decode(silence)
         if let check = Grammar.stateCheck(["on"]) { _ = try? decoders.check.decode(silence, grammar: check) }
     }
+
+    /// The word beam of the grammar's search heard again (`GrammarDecoders.wide`)
+    /// when its first search ended with no path at all. PocketSphinx's
+    /// default (7e-29) drops every word that ends more than that below the
+    /// frame's best state. A command's best path at its last frame was often
+    /// inside a place that could follow the name ("power on the sound bar
+    /// at"); the paths that had ended it were dropped, nothing reached the
+    /// grammar's end, and the search gave a hypothesis of nothing, which no
+    /// other hearing made up for (bench/speech/corpus.py's thirty-fourth set,
+    /// heard first: espeak-ng en-gb's and en-gb-x-rp's "power on the sound
+    /// bar", clean and at 20 dB; padding the audio with silence did not
+    /// help). Of the 22,144 files of its 39 sets (11,152 in-grammar and 10,992
+    /// out-of-grammar, clean and 20 dB together), 692 were heard as nothing,
+    /// 52 of them commands (most by espeak-ng's Scottish and British voices).
+    /// With a wider word beam in every grammar decoder, at 1e-35 / 1e-40 /
+    /// 1e-50 / 1e-60 those gave 14 / 19 / 21 / 21 right commands and 3 / 4 /
+    /// 4 / 4 non-commands accepted. In this one decoder only, at 1e-50: 21
+    /// right (espeak-ng en-gb-scotland 12 of them) and 1 accepted (flite
+    /// awb's "the plasma ball looks eerie" at 20 dB as "the plasma ball on at
+    /// study", margin 23.7); unchanged: the 1,233 other commands those sets
+    /// missed and 1,500 of their refused non-commands drawn at random. The
+    /// thirty-fourth set 140 / 139 → 142 / 141 of 160 right. The wider search
+    /// costs about as much as the first one, and most speech heard as nothing
+    /// is no command: `voiceplug bench --speech`'s speech that is no command
+    /// went 0.088–0.090 → 0.102–0.112. So it runs only when the lost search's
+    /// best path at its last frame (`Decoding.partial`) held no garbage word,
+    /// as the 21 commands' did and 413 of the 640 non-commands' did not;
+    /// its answer is taken only when it has none either. The same 21 and 1;
+    /// CPU over 105 non-commands heard as nothing 18.7 s → 25.1 s (35 s
+    /// before the gate); `voiceplug bench --speech` (one core, three rounds
+    /// interleaved): speech that is no command 0.090–0.096 → 0.090–0.098,
+    /// commands 0.090–0.092 → 0.090–0.095, start 0.64–0.76 → 0.67–0.70 s,
+    /// rebuild 0.24–0.25 → 0.29 s (one more grammar decoder, about 10 MB).
+    static let wideWordBeam = "1e-50"
 
     /// The grammar's decoder and, with the same dictionary, one that hears an
     /// utterance again with a grammar of its own (see `stateHeardAgain`).
     struct GrammarDecoders {
         let search: PocketSphinxDecoder
+        /// The grammar's search with a wider word beam (`wideWordBeam`), for an utterance `search` lost every path of.
+        let wide: PocketSphinxDecoder
         let check: PocketSphinxDecoder
         /// The grammar without its garbage loop (`Grammar.withoutGarbage`); nil when there is nothing to say.
         let forced: PocketSphinxDecoder?
@@ -103,6 +140,20 @@ extension SpeechRecognizer {
         let shortcuts: ShortcutIndex
         /// What a heard command's name words may have been instead; nil without the model's language model.
         let otherWords: OtherWords?
+
+        /// The grammar's search of one utterance's features; when it lost
+        /// every path while its best path was a phrase of the grammar's, with
+        /// no garbage word (see `wideWordBeam`), heard again with a wider word
+        /// beam, whose answer is taken when it is such a phrase too.
+        func searched(_ features: Features) throws(SpeechError) -> PocketSphinxDecoder.Decoding {
+            func isPhrase(_ words: [String]) -> Bool { !words.isEmpty && !words.contains { $0.hasPrefix(Grammar.garbagePrefix) } }
+            let decoding = try search.decode(features)
+            guard decoding.segments.isEmpty, isPhrase(decoding.partial.split(separator: " ").map(String.init)) else { return decoding }
+            var again = try wide.decode(features)
+            guard isPhrase(again.words.map(\.word)) else { return decoding }
+            again.hypothesis += " (a wider word beam)"
+            return again
+        }
     }
 
     /// The grammar decoders. PocketSphinx reads the grammar and dictionary files
@@ -134,9 +185,9 @@ extension SpeechRecognizer {
         let checkDictPath = folder.appendingPathComponent("check.dict").path
         try (dictionaryText + (common?.dictionaryText ?? "")).write(toFile: checkDictPath, atomically: true, encoding: .utf8)
         return try withAdaptation(adaptation) { acoustic in
-            func decoder(jsgf: String?, dictionary: String? = nil) throws -> PocketSphinxDecoder {
+            func decoder(jsgf: String?, dictionary: String? = nil, options: [String] = []) throws -> PocketSphinxDecoder {
                 try PocketSphinxDecoder(
-                    arguments: ["-hmm", hmm, "-dict", dictionary ?? dictPath] + (jsgf.map { ["-jsgf", $0] } ?? []) + acoustic)
+                    arguments: ["-hmm", hmm, "-dict", dictionary ?? dictPath] + (jsgf.map { ["-jsgf", $0] } ?? []) + options + acoustic)
             }
             var forced: PocketSphinxDecoder?
             if let withoutGarbage = grammar.withoutGarbage {
@@ -145,7 +196,8 @@ extension SpeechRecognizer {
                 forced = try decoder(jsgf: forcedPath)
             }
             return GrammarDecoders(
-                search: try decoder(jsgf: jsgfPath), check: try decoder(jsgf: nil, dictionary: checkDictPath), forced: forced,
+                search: try decoder(jsgf: jsgfPath), wide: try decoder(jsgf: jsgfPath, options: ["-wbeam", wideWordBeam]),
+                check: try decoder(jsgf: nil, dictionary: checkDictPath), forced: forced,
                 matcher: PhraseMatcher(devices: devices), shortcuts: ShortcutIndex(shortcuts),
                 otherWords: common.map { common in
                     OtherWords(checked: pronunciations.entries.filter { grammar.nameWords.contains($0.key) }, common: common)

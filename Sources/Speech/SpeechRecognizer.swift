@@ -96,7 +96,7 @@ public final class SpeechRecognizer: @unchecked Sendable {
     private func recognizeConditioned(_ audio: RecognizerAudio, removingNoise: Bool) throws -> Recognition {
         let first = Self.warp(pitch: Pitch.median(audio.samples))
         let features = try self.features(audio, warp: first, removingNoise: removingNoise)
-        let heard = try recognize(features, extra: 0, removingNoise: removingNoise, allowingShortcuts: true)
+        let heard = try recognize(features, extra: 0, removingNoise: removingNoise, first: true)
         guard heard.recognition.text == nil, !heard.stateInDoubt, openDecoder != nil else { return heard.recognition }
         if let garbage = heard.garbage, garbage.usedLoop {
             // Into the garbage loop: heard again without it, with the same warp (see `forcedMargin`).
@@ -141,17 +141,19 @@ public final class SpeechRecognizer: @unchecked Sendable {
     }
 
     /// One hearing of features made with one warp; a command needs
-    /// `threshold + extra` (and its form's `Grammar.extraMargin`; a shortcut
-    /// less when `allowingShortcuts`, see `shortcutAllowance`). With
+    /// `threshold + extra` (and its form's `Grammar.extraMargin`). With
     /// `forcedOnto`, heard without the garbage loop (`Grammar.withoutGarbage`),
     /// and a command must end near where those frames do (see `forcedEnding`).
+    /// Else by the grammar's search, run again with a wider word beam when
+    /// it lost every path (`GrammarDecoders.searched`). In an utterance's
+    /// `first` hearing a shortcut heard whole needs less (`shortcutAllowance`).
     private func recognize(
         _ features: Features, extra: Double, removingNoise: Bool,
-        forcedOnto speech: ClosedRange<Int>? = nil, allowingShortcuts: Bool = false
+        forcedOnto speech: ClosedRange<Int>? = nil, first: Bool = false
     ) throws -> Hearing {
         let (decoding, check, otherWords, shortcuts) = try lock.withLock {
-            let search = speech == nil ? decoders.search : decoders.forced
-            return (try search.map { try $0.decode(features) }, decoders.check, decoders.otherWords, decoders.shortcuts)
+            let decoding = speech == nil ? try decoders.searched(features) : try decoders.forced?.decode(features)
+            return (decoding, decoders.check, decoders.otherWords, decoders.shortcuts)
         }
         func refused(_ hypothesis: String, margin: Double? = nil) -> Hearing {
             Hearing(recognition: Recognition(text: nil, confidence: 0, hypothesis: hypothesis, margin: margin))
@@ -180,7 +182,7 @@ public final class SpeechRecognizer: @unchecked Sendable {
             margin = Double(Int(decoding.score) - Int(open.score)) / Double(max(1, decoding.frames))
             hypothesis += " | " + open.hypothesis
             let usual = threshold + extra + Grammar.extraMargin(spoken) - (removingNoise ? Self.noiseRemovalAllowance : 0)
-            let isShortcut = allowingShortcuts && shortcuts.voiceShortcut(forNormalizedPhrase: text) != nil
+            let isShortcut = first && shortcuts.voiceShortcut(forNormalizedPhrase: text) != nil
             let required = usual - Self.marginAllowance(isShortcut: isShortcut, spoken: spoken, openHeard: open.hypothesis)
             guard let margin, margin >= required else { return refused(hypothesis, margin: margin) }
             // A logistic around the required margin: 0.5 at it, near 1 well above.

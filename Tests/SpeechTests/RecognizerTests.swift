@@ -300,6 +300,25 @@ struct RecognizerTests {
         #expect(right >= 3, "\(right) of 4 recognized")
     }
 
+    @Test("an utterance whose search lost every path is heard again with a wider word beam")
+    func lostSearch() async throws {
+        let devices = [
+            Device(id: "soundbar", name: "sound bar", area: "living room"), Device(id: "dryer", name: "tumble dryer", area: "laundry"),
+            Device(id: "patio", name: "patio heater", area: "terrace"), Device(id: "dehydrator", name: "food dehydrator", area: "kitchen"),
+            Device(id: "neon", name: "neon sign", area: "den"),
+        ]
+        let recognizer = try await blocking { try SpeechRecognizer(devices: devices, shortcuts: []) }
+        let bar = try await score(
+            [("power on the sound bar", "soundbar", .on)], voices: ["espeak:en-gb-x-rp:165"], recognizer: recognizer, devices: devices)
+        let heater = try await score(
+            [("turn on the patio heater", "patio", .on), ("power on the patio heater", "patio", .on)],
+            voices: ["espeak:en-gb-scotland:160"], recognizer: recognizer, devices: devices)
+        // With PocketSphinx's word beam alone, the search of each of these three ended with no path at all (a
+        // hypothesis of nothing), and none was recognized.
+        #expect((bar.wrong + heater.wrong).isEmpty, "\(bar.wrong + heater.wrong)")
+        #expect(bar.right + heater.right >= 2, "\(bar.right + heater.right) of 3 recognized")
+    }
+
     @Test("a singular name before its state is not heard with \"are\"; a plural name's statement still switches nothing")
     func pluralLink() async throws {
         let devices = [
