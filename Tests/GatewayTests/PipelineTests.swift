@@ -22,9 +22,10 @@ struct PipelineTests {
                 #expect(result["confirmed"] as? Bool == true)
                 #expect((result["latencyMs"] as? NSNumber)?.doubleValue ?? -1 >= 0)
                 #expect(result["shortcut"] is NSNull)
-                // The plug itself reported the state, in its own protocol.
-                let reports = await gateway.inbox.messages.filter { $0.topic == topic && $0.string?.hasPrefix(payload) == true }
-                #expect(!reports.isEmpty, "\(topic) \(payload)")
+                // The plug itself reported the state, in its own protocol (waited for: the answer comes by another way
+                // than the report, and was once read first).
+                let reports = try? await gateway.inbox.wait(where: { $0.topic == topic && $0.string?.hasPrefix(payload) == true })
+                #expect(reports?.isEmpty == false, "\(topic) \(payload)")
             }
         }
     }
