@@ -23,7 +23,7 @@ final class PocketSphinxDecoder {
         var frames: Int
         var segments: [Segment]
         /// The best path's words at the last frame, before the search had to
-        /// end where its grammar does (`ps_get_hyp` before `ps_end_utt`).
+        /// end where its grammar does (`ps_get_hyp` before `ps_end_utt`); empty unless asked for.
         var partial = ""
 
         /// The segments that are words: silence, noise and a grammar's null transitions are not.
@@ -77,8 +77,9 @@ final class PocketSphinxDecoder {
     }
 
     /// Decodes one utterance's features, made by a front end of this decoder's or of one
-    /// with the same model (`ps_start_utt`, `ps_process_cep`, `ps_end_utt`, `ps_get_hyp`, `ps_seg_iter`).
-    func decode(_ features: Features) throws(SpeechError) -> Decoding {
+    /// with the same model (`ps_start_utt`, `ps_process_cep`, `ps_end_utt`, `ps_get_hyp`, `ps_seg_iter`);
+    /// with `keepingPartial`, also the best path before the end (`Decoding.partial`).
+    func decode(_ features: Features, keepingPartial: Bool = false) throws(SpeechError) -> Decoding {
         guard ps_start_utt(decoder) >= 0 else { throw .decoder("cannot start an utterance") }
         var values = features.values  // a copy: PocketSphinx normalises (CMN) the cepstra in place, and both decoders take them
         let processed = values.withUnsafeMutableBufferPointer { buffer -> Int32 in
@@ -87,7 +88,7 @@ final class PocketSphinxDecoder {
             return ps_process_cep(decoder, &rows, Int32(features.frames), 0, 1)
         }
         var partialScore: Int32 = 0
-        let partial = ps_get_hyp(decoder, &partialScore).map { String(cString: $0) } ?? ""
+        let partial = keepingPartial ? ps_get_hyp(decoder, &partialScore).map { String(cString: $0) } ?? "" : ""
         guard ps_end_utt(decoder) >= 0, processed >= 0 else { throw .decoder("the features could not be processed") }
         var decoding = result()
         decoding.partial = partial

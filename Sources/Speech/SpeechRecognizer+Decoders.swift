@@ -147,7 +147,7 @@ extension SpeechRecognizer {
         /// beam, whose answer is taken when it is such a phrase too.
         func searched(_ features: Features) throws(SpeechError) -> PocketSphinxDecoder.Decoding {
             func isPhrase(_ words: [String]) -> Bool { !words.isEmpty && !words.contains { $0.hasPrefix(Grammar.garbagePrefix) } }
-            let decoding = try search.decode(features)
+            let decoding = try search.decode(features, keepingPartial: true)
             guard decoding.segments.isEmpty, isPhrase(decoding.partial.split(separator: " ").map(String.init)) else { return decoding }
             var again = try wide.decode(features)
             guard isPhrase(again.words.map(\.word)) else { return decoding }

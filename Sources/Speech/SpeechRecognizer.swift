@@ -241,9 +241,10 @@ public final class SpeechRecognizer: @unchecked Sendable {
     /// 19.2) and switched the lamp on. On the 2,194 utterances of
     /// bench/speech/corpus.py's sets up to the twenty-seventh (and its
     /// variants set) that say such a verb (1,524 of them commands, clean and
-    /// 20 dB together) and the 192 of the thirty-second and thirty-third: wrong 1 → 0, right 1,432 → 1,431 (the
-    /// same voice's "activate the fondue pot …", heard as "enable …" and
-    /// again as "deactivate …"), accepted 2 both.
+    /// 20 dB together) and the 192 of the thirty-second and thirty-third:
+    /// wrong 1 → 0, right 1,432 → 1,431 (the same voice's "activate the
+    /// fondue pot …", heard as "enable …" and again as "deactivate …"),
+    /// accepted 2 both.
     private func stateHeardAgain(_ spoken: [String], features: Features, by check: PocketSphinxDecoder) -> [String]? {
         guard let grammar = Grammar.stateCheck(spoken) else { return nil }
         let again = try? lock.withLock { try check.decode(features, grammar: grammar) }
