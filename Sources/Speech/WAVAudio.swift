@@ -26,7 +26,7 @@ public enum WAVError: Error, Sendable, Equatable, CustomStringConvertible {
     case notWAV
     /// A chunk is cut short or its sizes do not add up.
     case truncated
-    /// The encoding is not 16-bit PCM or 32-bit float.
+    /// The encoding is not 8-, 16-, 24- or 32-bit PCM or 32- or 64-bit float.
     case unsupportedFormat(String)
     /// Neither mono nor stereo.
     case unsupportedChannels(Int)
@@ -37,14 +37,14 @@ public enum WAVError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .notWAV: "not a WAV file (no RIFF/WAVE header)"
         case .truncated: "the WAV file is cut short"
-        case .unsupportedFormat(let format): "the WAV file holds \(format); 16-bit PCM or 32-bit float are supported"
+        case .unsupportedFormat(let format): "the WAV file holds \(format); 8-, 16-, 24- or 32-bit PCM or 32- or 64-bit float are supported"
         case .unsupportedChannels(let count): "the WAV file has \(count) channels; mono or stereo are supported"
         case .unsupportedSampleRate(let rate): "the WAV file's sample rate is \(rate) Hz; 8,000 to 48,000 Hz are supported"
         }
     }
 }
 
-/// Reads WAV files: 16-bit PCM or 32-bit IEEE float (also inside
+/// Reads WAV files: 8-, 16-, 24- or 32-bit PCM or 32- or 64-bit IEEE float (also inside
 /// WAVE_FORMAT_EXTENSIBLE), mono or stereo, 8–48 kHz; the result is 16 kHz
 /// mono (channels averaged, resampled with linear interpolation after a
 /// moving-average low-pass when downsampling).
@@ -81,25 +81,36 @@ public enum WAVReader {
     {
         guard format.channels == 1 || format.channels == 2 else { throw .unsupportedChannels(format.channels) }
         guard (8000...48000).contains(format.rate) else { throw .unsupportedSampleRate(format.rate) }
-        let frameBytes: Int
-        let sample: (Int) -> Float
         let base = data.startIndex
+        let width = format.bits / 8
+        let sample: (Int) -> Float
         switch (format.code, format.bits) {
+        case (1, 8):
+            sample = { (Float(data[base + $0]) - 128) / 128 }  // 8-bit PCM is unsigned
         case (1, 16):
-            frameBytes = 2 * format.channels
             sample = { Float(Int16(bitPattern: le16(data, base + $0))) / 32768 }
+        case (1, 24), (1, 32):
+            let scale = Float(1 << (format.bits - 1))
+            sample = { offset in
+                var value: Int64 = 0
+                for byte in (0..<width).reversed() { value = value << 8 | Int64(data[base + offset + byte]) }
+                let shift = Int64(64 - format.bits)
+                return Float((value << shift) >> shift) / scale  // sign-extended
+            }
         case (3, 32):
-            frameBytes = 4 * format.channels
             sample = { Float(bitPattern: le32(data, base + $0)) }
+        case (3, 64):
+            sample = { Float(Double(bitPattern: UInt64(le32(data, base + $0)) | UInt64(le32(data, base + $0 + 4)) << 32)) }
         default:
             throw .unsupportedFormat(
                 format.code == 1 ? "\(format.bits)-bit PCM" : format.code == 3 ? "\(format.bits)-bit float" : "encoding \(format.code)")
         }
+        let frameBytes = width * format.channels
         let frames = data.count / frameBytes
         var mono = [Float](repeating: 0, count: frames)
         for frame in 0..<frames {
             var sum: Float = 0
-            for channel in 0..<format.channels { sum += sample(frame * frameBytes + channel * frameBytes / format.channels) }
+            for channel in 0..<format.channels { sum += sample(frame * frameBytes + channel * width) }
             mono[frame] = sum / Float(format.channels)
         }
         return RecognizerAudio(samples: resample(mono, from: format.rate).map(toInt16))
@@ -133,7 +144,7 @@ public enum WAVReader {
     }
 
     private static func toInt16(_ value: Float) -> Int16 {
-        Int16(rounding: Double(value * 32768))
+        value.isFinite ? Int16(rounding: Double(value * 32768)) : 0  // a float file's NaN or infinity is no sound
     }
 }
 

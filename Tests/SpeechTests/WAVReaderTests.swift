@@ -22,6 +22,24 @@ struct WAVReaderTests {
         #expect(peak > 14_000 && peak < 17_500, "a 0.5 sine keeps its level: \(peak)")
     }
 
+    @Test(
+        "every common sample width keeps the samples' level and sign",
+        arguments: [(1, 8), (1, 16), (1, 24), (1, 32), (3, 32), (3, 64)])
+    func sampleWidths(format: Int, bits: Int) throws {
+        let frames: [[Float]] = [0.5, -0.5, 0.25, -1, 0].map { [$0] }
+        let audio = try WAVReader.read(wav(rate: 16000, channels: 1, format: format, bits: bits, frames: frames))
+        let expected: [Int] = [16384, -16384, 8192, -32768, 0]
+        let tolerance = bits == 8 ? 260 : 2  // 8-bit keeps 1 in 128
+        #expect(zip(audio.samples, expected).allSatisfy { abs(Int($0) - $1) <= tolerance }, "\(audio.samples)")
+    }
+
+    @Test("a float file's NaN and infinities are read as silence")
+    func nonFiniteFloats() throws {
+        let frames: [[Float]] = [.nan, .infinity, -.infinity, 0.5].map { [$0] }
+        let audio = try WAVReader.read(wav(rate: 16000, channels: 1, format: 3, frames: frames))
+        #expect(audio.samples == [0, 0, 0, 16384])
+    }
+
     @Test("WAVE_FORMAT_EXTENSIBLE files are read by their sub-format")
     func extensible() throws {
         let audio = try WAVReader.read(
@@ -51,9 +69,12 @@ struct WAVReaderTests {
         #expect(throws: WAVError.unsupportedSampleRate(96000)) {
             try WAVReader.read(wav(rate: 96000, channels: 1, format: 1, frames: [[0]]))
         }
-        var eightBit = good
-        eightBit[34] = 8  // bits per sample in the fmt chunk
-        #expect(throws: WAVError.unsupportedFormat("8-bit PCM")) { try WAVReader.read(eightBit) }
+        var twelveBit = good
+        twelveBit[34] = 12  // bits per sample in the fmt chunk
+        #expect(throws: WAVError.unsupportedFormat("12-bit PCM")) { try WAVReader.read(twelveBit) }
+        var alaw = good
+        alaw[20] = 6  // the format code: A-law
+        #expect(throws: WAVError.unsupportedFormat("encoding 6")) { try WAVReader.read(alaw) }
         #expect("\(WAVError.unsupportedSampleRate(96000))".contains("8,000 to 48,000 Hz"))
     }
 

@@ -1,12 +1,21 @@
-/// Builds a WAV file from interleaved frames: `format` 1 (PCM, 16-bit) or 3
-/// (float, 32-bit), optionally as WAVE_FORMAT_EXTENSIBLE.
-public func wav(rate: Int, channels: Int, format: Int, extensible: Bool = false, frames: [[Float]]) -> [UInt8] {
+/// Builds a WAV file from interleaved frames: `format` 1 (PCM; 8-, 16-, 24-
+/// or 32-bit, 16 unless told) or 3 (float; 32- or 64-bit, 32 unless told),
+/// optionally as WAVE_FORMAT_EXTENSIBLE.
+public func wav(rate: Int, channels: Int, format: Int, bits: Int? = nil, extensible: Bool = false, frames: [[Float]]) -> [UInt8] {
+    let bits = bits ?? (format == 1 ? 16 : 32)
     let data = frames.flatMap { frame in
-        frame.flatMap { value in
-            format == 1 ? le16(Int(Int16(max(-1, min(1, value)) * 32767)) & 0xFFFF) : le32(Int(value.bitPattern))
+        frame.flatMap { value -> [UInt8] in
+            switch (format, bits) {
+            case (1, 8): return [UInt8(128 + Int((max(-1, min(1, value)) * 127).rounded()))]  // unsigned
+            case (1, _):
+                let integer = Int((Double(max(-1, min(1, value))) * Double((1 << (bits - 1)) - 1)).rounded())
+                return (0..<bits / 8).map { UInt8(truncatingIfNeeded: integer >> (8 * $0)) }
+            case (_, 64): return (0..<8).map { UInt8(truncatingIfNeeded: Double(value).bitPattern >> (8 * $0)) }
+            default: return le32(Int(value.bitPattern))
+            }
         }
     }
-    return wav(rate: rate, channels: channels, format: format, bits: format == 1 ? 16 : 32, extensible: extensible, data: data)
+    return wav(rate: rate, channels: channels, format: format, bits: bits, extensible: extensible, data: data)
 }
 
 /// A mono 16-bit WAV file holding `samples` (16 kHz unless told).
