@@ -68,7 +68,9 @@ struct SecurityTests {
                 }
                 #expect(try await inbox.first(on: "stat/lamp/POWER").string == "ON")
                 try await Task.sleep(for: .milliseconds(100))
-                #expect(await inbox.messages.map(\.topic) == ["stat/lamp/POWER"])
+                // QoS 1 may deliver the allowed message twice (after a reconnect on a loaded machine); never the other.
+                let topics = await inbox.messages.map(\.topic)
+                #expect(!topics.isEmpty && topics.allSatisfy { $0 == "stat/lamp/POWER" }, "\(topics)")
             }
         }
     }
