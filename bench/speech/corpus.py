@@ -20,7 +20,7 @@ a ninth and a tenth kept unseen until the end of the stop that measured them, an
 for a change the tenth suggested, a twelfth kept unseen until the end of the stop after,
 a thirteenth, a fourteenth, a fifteenth, a sixteenth, a seventeenth, an eighteenth, a nineteenth,
 a twentieth, a twenty-first, a twenty-second, a twenty-third, a twenty-fourth, a twenty-fifth,
-a twenty-sixth, a twenty-seventh, a twenty-eighth, a twenty-ninth, a thirtieth, a thirty-first, a thirty-second, a thirty-third and a thirty-fourth likewise (the twentieth with flite kal's
+a twenty-sixth, a twenty-seventh, a twenty-eighth, a twenty-ninth, a thirtieth, a thirty-first, a thirty-second, a thirty-third, a thirty-fourth and a thirty-fifth likewise (the twentieth with flite kal's
 8 kHz files as flite writes them, too); and, on
 request, ../shared/corpus's templates and negatives (--set shared-corpus) and the
 fifteenth's commands by every espeak-ng variant (--set variants). For each: in-grammar utterances (generic commands
@@ -1435,6 +1435,46 @@ THIRTY_FOURTH_UNSEEN = {
                ("espeak", "en-gb-x-rp", "165"), ("espeak", "en-029", "160"), ("espeak", "en-us+klatt2", "160"),
                ("espeak", "en-us+anika", "170")],
 }
+THIRTY_FIFTH_UNSEEN = {
+    "config": {"devices": [
+        {"id": "jacuzzi", "name": "jacuzzi", "area": "deck", "protocol": "tasmota", "topic": "jacuzzi"},
+        {"id": "tiki", "name": "tiki torch", "aliases": ["torch"], "area": "backyard", "protocol": "shelly",
+         "topic": "shellyplug-tiki"},
+        {"id": "panini", "name": "panini press", "area": "kitchen", "protocol": "zigbee2mqtt", "topic": "panini_press"},
+        {"id": "nebulizer", "name": "nebulizer", "area": "nursery", "protocol": "tasmota", "topic": "nebulizer"},
+        {"id": "trimmer", "name": "trimmer charger", "area": "shed", "protocol": "shelly", "topic": "shellyplug-trimmer"},
+        {"id": "roomba", "name": "roomba dock", "protocol": "zigbee2mqtt", "topic": "roomba_dock"},
+        {"id": "lasko", "name": "lasko fan", "area": "bedroom", "protocol": "tasmota", "topic": "lasko_fan"},
+        {"id": "loft", "name": "loft lights", "area": "loft", "protocol": "shelly", "topic": "shellyplug-loft"},
+        {"id": "gelato", "name": "gelato maker", "protocol": "zigbee2mqtt", "topic": "gelato_maker"},
+        {"id": "bunk", "name": "bunk bed light", "area": "kids room", "protocol": "tasmota", "topic": "bunk_bed_light"},
+    ]},
+    "shortcuts": [("jacuzzi", "on", "time to soak"), ("roomba", "on", "tidy the house"), ("loft", "off", "lights out upstairs")],
+    "in": [
+        ("turn on the jacuzzi", "jacuzzi", "on"), ("switch off the tiki torch in the backyard", "tiki", "off"),
+        ("activate the panini press", "panini", "on"), ("the nebulizer off", "nebulizer", "off"),
+        ("power on the trimmer charger", "trimmer", "on"), ("set the roomba dock to on", "roomba", "on"),
+        ("turn the lasko fan off", "lasko", "off"), ("enable my loft lights", "loft", "on"),
+        ("disable the gelato maker", "gelato", "off"), ("bring the bunk bed light to on", "bunk", "on"),
+        ("torch on", "tiki", "on"), ("deactivate the kitchen panini press", "panini", "off"),
+        ("switch on the nebulizer please", "nebulizer", "on"), ("change the lasko fan to on", "lasko", "on"),
+        ("turn off our jacuzzi", "jacuzzi", "off"), ("could you turn on the gelato maker", "gelato", "on"),
+        ("switch the bunk bed light off", "bunk", "off"),
+        ("time to soak", "jacuzzi", "on"), ("tidy the house", "roomba", "on"), ("lights out upstairs", "loft", "off"),
+    ],
+    "out": [
+        "time to sleep", "tidy the garden", "lights out downstairs", "turn on the tiki bar", "switch off the panini grill",
+        "activate the nebula lamp", "power on the hedge trimmer", "set the roomba to clean", "enable my loft fan",
+        "disable the candy machine", "is the jacuzzi warm", "how hot is the panini press", "the torch is flickering",
+        "feed the dog", "where is the roomba", "the loft is dusty", "make me a sandwich", "turn off the radio",
+        "what is the temperature", "good night everyone",
+    ],
+    # Voices: flite kal and rms, espeak-ng en-us at 165, en-gb at 170, en-gb-x-gbclan at 160, en-us-nyc at 165 and the
+    # variants m2 (en-us) and f3 (en-gb) at 160-165; written at the start of a stop and heard before any change of it.
+    "voices": [("flite", "kal"), ("flite", "rms"), ("espeak", "en-us", "165"), ("espeak", "en-gb", "170"),
+               ("espeak", "en-gb-x-gbclan", "160"), ("espeak", "en-us-nyc", "165"), ("espeak", "en-us+m2", "160"),
+               ("espeak", "en-gb+f3", "165")],
+}
 SCENARIOS = [("example", EXAMPLE), ("held-out", HELD_OUT), ("validation", VALIDATION), ("final-check", FINAL_CHECK), ("fresh", FRESH),
              ("forms", FORMS), ("second-fresh", SECOND_FRESH), ("third-fresh", THIRD_FRESH),
              ("fourth-fresh", FOURTH_FRESH), ("fifth-fresh", FIFTH_FRESH), ("sixth-fresh", SIXTH_FRESH),
@@ -1453,7 +1493,7 @@ SCENARIOS = [("example", EXAMPLE), ("held-out", HELD_OUT), ("validation", VALIDA
              ("twenty-ninth-unseen", TWENTY_NINTH_UNSEEN),
              ("thirtieth-unseen", THIRTIETH_UNSEEN), ("thirty-first-unseen", THIRTY_FIRST_UNSEEN),
              ("thirty-second-unseen", THIRTY_SECOND_UNSEEN), ("thirty-third-unseen", THIRTY_THIRD_UNSEEN),
-             ("thirty-fourth-unseen", THIRTY_FOURTH_UNSEEN)]
+             ("thirty-fourth-unseen", THIRTY_FOURTH_UNSEEN), ("thirty-fifth-unseen", THIRTY_FIFTH_UNSEEN)]
 def shared_corpus():
     """../shared/corpus (the text matcher's development corpus) as a set: its 30 devices with their areas, its
     Home Assistant templates as in-grammar and its negatives as out-of-grammar utterances, by two default voices
