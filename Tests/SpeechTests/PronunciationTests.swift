@@ -32,6 +32,11 @@ struct PronunciationTests {
         #expect(nearSnow.contains("go") && nearSnow.contains("so") && nearSnow.contains("know"), "\(nearSnow)")
         #expect(!nearSnow.contains("snow"), "said alike: it would only tie")
         #expect(CommonWords.distance(["L", "IH", "F", "T"], ["L", "AY", "T", "S"]) == 3)
+        let upstairs = [["AH", "P", "S", "T", "EH", "R", "Z"]]
+        let frequent = common.nearest(to: upstairs, count: 50)
+        let withRare = common.nearest(to: upstairs, count: 50, rareCount: 25)
+        #expect(Array(withRare.prefix(50)) == frequent && Set(withRare).count == 75, "the frequent first, then 25 others")
+        #expect(!frequent.contains("downstairs") && withRare.contains("downstairs"), "\(withRare)")
     }
 
     @Test("the command's verbs also get Scottish, Caribbean and New York pronunciations; other words do not")
