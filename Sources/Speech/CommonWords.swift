@@ -64,7 +64,11 @@ struct CommonWords: Sendable {
         var limit = 3
         while true {
             let found = codes.indices.compactMap { index -> (Int, Int)? in
-                guard !taken.contains(index), let found = rows.distance(codes[index], target, limit: limit), found >= 2 else { return nil }
+                // The frequent words' distances are known already.
+                let known = index < distances.count ? distances[index] : nil
+                guard !taken.contains(index), let found = known ?? rows.distance(codes[index], target, limit: limit),
+                    (2...limit).contains(found)
+                else { return nil }
                 return (found, index)
             }
             if found.count >= rareCount || limit >= 64 {

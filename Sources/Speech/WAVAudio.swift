@@ -87,14 +87,11 @@ public enum WAVReader {
         switch (format.code, format.bits) {
         case (1, 8):
             sample = { (Float(data[base + $0]) - 128) / 128 }  // 8-bit PCM is unsigned
-        case (1, 16):
-            sample = { Float(Int16(bitPattern: le16(data, base + $0))) / 32768 }
-        case (1, 24), (1, 32):
-            let scale = Float(1 << (format.bits - 1))
+        case (1, 16), (1, 24), (1, 32):
+            let scale = Float(1 << (format.bits - 1)), shift = Int64(64 - format.bits)
             sample = { offset in
                 var value: Int64 = 0
                 for byte in (0..<width).reversed() { value = value << 8 | Int64(data[base + offset + byte]) }
-                let shift = Int64(64 - format.bits)
                 return Float((value << shift) >> shift) / scale  // sign-extended
             }
         case (3, 32):
