@@ -1475,6 +1475,48 @@ THIRTY_FIFTH_UNSEEN = {
                ("espeak", "en-gb-x-gbclan", "160"), ("espeak", "en-us-nyc", "165"), ("espeak", "en-us+m2", "160"),
                ("espeak", "en-gb+f3", "165")],
 }
+THIRTY_SIXTH_UNSEEN = {
+    "config": {"devices": [
+        {"id": "sousvide", "name": "sous vide", "area": "kitchen", "protocol": "tasmota", "topic": "sous_vide"},
+        {"id": "dehumidifier", "name": "dehumidifier", "area": "basement", "protocol": "shelly",
+         "topic": "shellyplug-dehumidifier"},
+        {"id": "heatlamp", "name": "heat lamp", "aliases": ["brooder"], "area": "coop", "protocol": "zigbee2mqtt",
+         "topic": "heat_lamp"},
+        {"id": "vinyl", "name": "vinyl player", "aliases": ["turntable"], "area": "den", "protocol": "tasmota", "topic": "vinyl"},
+        {"id": "koi", "name": "koi pond pump", "area": "garden", "protocol": "shelly", "topic": "shellyplug-koi"},
+        {"id": "neon", "name": "neon sign", "area": "bar", "protocol": "zigbee2mqtt", "topic": "neon_sign"},
+        {"id": "treadmill", "name": "treadmill", "area": "gym", "protocol": "tasmota", "topic": "treadmill"},
+        {"id": "bidet", "name": "bidet seat", "area": "bathroom", "protocol": "shelly", "topic": "shellyplug-bidet"},
+        {"id": "chandelier", "name": "chandelier", "area": "dining room", "protocol": "zigbee2mqtt", "topic": "chandelier"},
+        {"id": "labels", "name": "label printer", "area": "office", "protocol": "tasmota", "topic": "label_printer"},
+    ]},
+    "shortcuts": [("neon", "on", "open for business"), ("treadmill", "on", "workout time"),
+                  ("chandelier", "off", "dinner is over")],
+    "in": [
+        ("turn on the sous vide", "sousvide", "on"), ("switch off the dehumidifier in the basement", "dehumidifier", "off"),
+        ("activate the heat lamp", "heatlamp", "on"), ("brooder off", "heatlamp", "off"),
+        ("power on the vinyl player", "vinyl", "on"), ("set the turntable to off", "vinyl", "off"),
+        ("turn the koi pond pump on", "koi", "on"), ("enable the neon sign", "neon", "on"),
+        ("disable the treadmill", "treadmill", "off"), ("switch on the bidet seat", "bidet", "on"),
+        ("turn off the dining room chandelier", "chandelier", "off"), ("could you power off the label printer", "labels", "off"),
+        ("change the heat lamp to off", "heatlamp", "off"), ("turn on my chandelier please", "chandelier", "on"),
+        ("deactivate the koi pond pump", "koi", "off"), ("switch the sous vide off", "sousvide", "off"),
+        ("bring the label printer to on", "labels", "on"),
+        ("open for business", "neon", "on"), ("workout time", "treadmill", "on"), ("dinner is over", "chandelier", "off"),
+    ],
+    "out": [
+        "turn on the heat pump", "switch off the label maker", "activate the koi pond filter", "enable the neon light",
+        "power on the vinyl cutter", "power off the heat gun", "open for lunch", "dinner is ready", "disable the dishwasher",
+        "is the treadmill on", "how loud is the turntable", "the sous vide is beeping", "play some jazz", "what time is it",
+        "turn on the television", "good morning", "call my sister", "the basement is damp", "dim the lights",
+        "set the dehumidifier to auto",
+    ],
+    # Voices: flite slt and awb, espeak-ng en-us at 150, en-gb-x-rp at 165, en-gb-scotland at 160 and the variants f4
+    # (en-us), m3 (en-gb) and m1 (en-us) at 160-175; written at the start of a stop and heard before any change of it.
+    "voices": [("flite", "slt"), ("flite", "awb"), ("espeak", "en-us", "150"), ("espeak", "en-gb-x-rp", "165"),
+               ("espeak", "en-gb-scotland", "160"), ("espeak", "en-us+f4", "170"), ("espeak", "en-gb+m3", "160"),
+               ("espeak", "en-us+m1", "175")],
+}
 SCENARIOS = [("example", EXAMPLE), ("held-out", HELD_OUT), ("validation", VALIDATION), ("final-check", FINAL_CHECK), ("fresh", FRESH),
              ("forms", FORMS), ("second-fresh", SECOND_FRESH), ("third-fresh", THIRD_FRESH),
              ("fourth-fresh", FOURTH_FRESH), ("fifth-fresh", FIFTH_FRESH), ("sixth-fresh", SIXTH_FRESH),
@@ -1493,7 +1535,8 @@ SCENARIOS = [("example", EXAMPLE), ("held-out", HELD_OUT), ("validation", VALIDA
              ("twenty-ninth-unseen", TWENTY_NINTH_UNSEEN),
              ("thirtieth-unseen", THIRTIETH_UNSEEN), ("thirty-first-unseen", THIRTY_FIRST_UNSEEN),
              ("thirty-second-unseen", THIRTY_SECOND_UNSEEN), ("thirty-third-unseen", THIRTY_THIRD_UNSEEN),
-             ("thirty-fourth-unseen", THIRTY_FOURTH_UNSEEN), ("thirty-fifth-unseen", THIRTY_FIFTH_UNSEEN)]
+             ("thirty-fourth-unseen", THIRTY_FOURTH_UNSEEN), ("thirty-fifth-unseen", THIRTY_FIFTH_UNSEEN),
+             ("thirty-sixth-unseen", THIRTY_SIXTH_UNSEEN)]
 def shared_corpus():
     """../shared/corpus (the text matcher's development corpus) as a set: its 30 devices with their areas, its
     Home Assistant templates as in-grammar and its negatives as out-of-grammar utterances, by two default voices
