@@ -11,6 +11,8 @@ struct CommonWords: Sendable {
     let dictionaryText: String
     /// Each entry's pronunciations as phone codes (`code`), for `nearest`.
     private let codes: [[[UInt8]]]
+    /// The language model the words are taken from, kept for its bigrams (`companions`).
+    let languageModel: LanguageModel
 
     static let prefix = "o_"
 
@@ -20,8 +22,9 @@ struct CommonWords: Sendable {
     static let count = 20_000
     static let frequentCount = 5000
 
-    init(entries: [(word: String, pronunciations: [[String]])]) {
+    init(entries: [(word: String, pronunciations: [[String]])], languageModel: LanguageModel) {
         self.entries = entries
+        self.languageModel = languageModel
         codes = entries.map { $0.pronunciations.map(Self.code) }
         dictionaryText = entries.flatMap { Pronunciations.lines(Self.prefix + $0.word, $0.pronunciations) }.map { $0 + "\n" }.joined()
     }
@@ -33,12 +36,13 @@ struct CommonWords: Sendable {
             if let words = cached[model] { return words }
             let path = model + "/cmudict-en-us.dict"
             let words = try Pronunciations.words(path) { word in word.unicodeScalars.allSatisfy { ("a"..."z").contains($0) } }
-            let scores = try PocketSphinxDecoder.unigramScores(languageModel: model + "/en-us.lm.bin", words: words)
+            let languageModel = try LanguageModel(path: model + "/en-us.lm.bin")
+            let scores = languageModel.unigramScores(words)
             let ranked = zip(words, scores).compactMap { word, score in score.map { (word, $0) } }
                 .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }.prefix(count).map(\.0)
             let chosen = Set(ranked)
             let dictionary = try Pronunciations.read(path, keeping: chosen.contains)
-            let common = CommonWords(entries: ranked.map { ($0, dictionary[$0] ?? []) })
+            let common = CommonWords(entries: ranked.map { ($0, dictionary[$0] ?? []) }, languageModel: languageModel)
             cached[model] = common
             return common
         }
@@ -76,6 +80,20 @@ struct CommonWords: Sendable {
             }
             limit *= 2
         }
+    }
+
+    /// The words that the language model has after `previous` (a bigram of
+    /// the two), the likeliest first, `count` of them: but the `skipping` most
+    /// frequent words, and words within one phone of one of `pronunciations`
+    /// (see `SpeechRecognizer.companionCount`).
+    func companions(of pronunciations: [[String]], after previous: String, count: Int, skipping: Int) -> [String] {
+        let candidates = entries.indices.dropFirst(skipping)
+        let scores = languageModel.bigramScores(candidates.map { entries[$0].word }, after: previous)
+        let likeliest = zip(candidates, scores).compactMap { index, score in score.map { (index, $0) } }
+            .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }
+        let target = pronunciations.map(Self.code)
+        var rows = EditRows()
+        return likeliest.lazy.map(\.0).filter { rows.distance(codes[$0], target, limit: 1) == nil }.prefix(count).map { entries[$0].word }
     }
 
     /// The edit distance of two phone sequences.
@@ -140,26 +158,49 @@ private struct EditRows {
 final class OtherWords: Sendable {
     /// The words checked (`Grammar.nameWords`) and their pronunciations in the grammar's dictionary.
     let checked: [String: [[String]]]
+    /// The words that follow each other in a name (`Grammar.namePairs`).
+    let pairs: Set<[String]>
     let common: CommonWords
-    private let found = Mutex<[String: String]>([:])
+    /// Each checked word's nearest common words, and its alternatives after each word before it.
+    private let found = Mutex<(near: [String: [String]], texts: [String: String])>(([:], [:]))
 
-    init(checked: [String: [[String]]], common: CommonWords) {
+    init(checked: [String: [[String]]], pairs: Set<[String]>, common: CommonWords) {
         self.checked = checked
+        self.pairs = pairs
         self.common = common
     }
 
-    /// `word` or one of its nearest common words, each of those with `SpeechRecognizer.otherWordWeight`
-    /// ("(snow | /1e-35/ o_so | …)"); nil when `word` is not checked.
-    func alternatives(for word: String) -> String? {
+    /// `word` or one of its nearest common words, each of those with
+    /// `SpeechRecognizer.otherWordWeight` ("(snow | /1e-35/ o_so | …)"), or one
+    /// of the words the language model has after `previous` (the word before
+    /// it, when a name has the two so), each of those with
+    /// `SpeechRecognizer.companionWeight`; nil when `word` is not checked.
+    func alternatives(for word: String, after previous: String? = nil) -> String? {
         guard let pronunciations = checked[word] else { return nil }
+        let previous = previous.flatMap { pairs.contains([$0, word]) ? $0 : nil }
+        let key = (previous.map { $0 + " " } ?? "") + word
         return found.withLock { found in
-            if let known = found[word] { return known }
-            let others = common.nearest(
-                to: pronunciations, count: SpeechRecognizer.otherWordCount, rareCount: SpeechRecognizer.otherWordRareCount)
-            let text =
-                others.isEmpty
-                ? word : "(\(word) | " + Grammar.weighted(others.map { CommonWords.prefix + $0 }, SpeechRecognizer.otherWordWeight) + ")"
-            found[word] = text
+            if let known = found.texts[key] { return known }
+            let near =
+                found.near[word]
+                ?? common.nearest(
+                    to: pronunciations, count: SpeechRecognizer.otherWordCount, rareCount: SpeechRecognizer.otherWordRareCount)
+            found.near[word] = near
+            let companions =
+                previous.map {
+                    common.companions(
+                        of: pronunciations, after: $0, count: SpeechRecognizer.companionCount, skipping: SpeechRecognizer.companionSkipped)
+                } ?? []
+            let others = near.filter { !companions.contains($0) }
+            var choices = [word]
+            if !others.isEmpty {
+                choices.append(Grammar.weighted(others.map { CommonWords.prefix + $0 }, SpeechRecognizer.otherWordWeight))
+            }
+            if !companions.isEmpty {
+                choices.append(Grammar.weighted(companions.map { CommonWords.prefix + $0 }, SpeechRecognizer.companionWeight))
+            }
+            let text = choices.count == 1 ? word : "(" + choices.joined(separator: " | ") + ")"
+            found.texts[key] = text
             return text
         }
     }

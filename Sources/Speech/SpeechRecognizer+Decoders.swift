@@ -200,7 +200,9 @@ extension SpeechRecognizer {
                 check: try decoder(jsgf: nil, dictionary: checkDictPath), forced: forced,
                 matcher: PhraseMatcher(devices: devices), shortcuts: ShortcutIndex(shortcuts),
                 otherWords: common.map { common in
-                    OtherWords(checked: pronunciations.entries.filter { grammar.nameWords.contains($0.key) }, common: common)
+                    OtherWords(
+                        checked: pronunciations.entries.filter { grammar.nameWords.contains($0.key) }, pairs: grammar.namePairs,
+                        common: common)
                 })
         }
     }

@@ -204,7 +204,8 @@ public final class SpeechRecognizer: @unchecked Sendable {
     /// to its last, heard again over the frames they took (and
     /// `otherWordPadding` on each side), each word of a name open to its `otherWordCount` nearest common
     /// English words (`CommonWords`, `OtherWords`), each costing
-    /// `otherWordWeight`: the words heard, when another word won; nil when
+    /// `otherWordWeight`, and to the words the language model has after the
+    /// word before it, when a name has the two so (`companionCount`): the words heard, when another word won; nil when
     /// the command's own words did or there is no such word in it. A check
     /// that fails to decode hears nothing, which is doubt.
     private func otherWordsHeard(
@@ -214,7 +215,8 @@ public final class SpeechRecognizer: @unchecked Sendable {
         guard let other, spoken.count == segments.count, let first = spoken.firstIndex(where: { other.checked[$0] != nil }),
             let last = spoken.lastIndex(where: { other.checked[$0] != nil })
         else { return nil }
-        let grammar = Grammar.check(spoken[first...last].map { other.alternatives(for: $0) ?? $0 })
+        let grammar = Grammar.check(
+            (first...last).map { i in other.alternatives(for: spoken[i], after: i > first ? spoken[i - 1] : nil) ?? spoken[i] })
         let span = (segments[first].startFrame - Self.otherWordPadding)...(segments[last].endFrame + Self.otherWordPadding)
         guard let heard = try? lock.withLock({ try check.decode(features.frames(span), grammar: grammar) }) else { return [] }
         let words = heard.words.map(\.baseWord)

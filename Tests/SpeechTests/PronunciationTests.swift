@@ -39,6 +39,21 @@ struct PronunciationTests {
         #expect(!frequent.contains("downstairs") && withRare.contains("downstairs"), "\(withRare)")
     }
 
+    @Test("a name's word is open to the words the language model has after the word before it, but the most frequent and those said alike")
+    func companions() throws {
+        let common = try CommonWords.of(model: SpeechRecognizer.defaultModel)
+        let lamp = [["L", "AE", "M", "P"]]
+        let afterHeat = common.companions(of: lamp, after: "heat", count: 60, skipping: 300)
+        #expect(afterHeat.count == 60)
+        #expect(afterHeat.contains("pump") && afterHeat.contains("gun"), "\(afterHeat)")
+        #expect(!afterHeat.contains("lamp") && !afterHeat.contains("lamps"), "within one phone of lamp")
+        #expect(!afterHeat.contains("and") && !afterHeat.contains("is"), "among the 300 most frequent")
+        let afterLabel = common.companions(of: [["P", "R", "IH", "N", "T", "ER"]], after: "label", count: 60, skipping: 300)
+        #expect(afterLabel.contains("maker") && !afterLabel.contains("printer"), "\(afterLabel)")
+        #expect(common.companions(of: lamp, after: "heat", count: 5, skipping: 300) == Array(afterHeat.prefix(5)))
+        #expect(common.companions(of: lamp, after: "qwxzv", count: 60, skipping: 300).isEmpty, "a word the model lacks")
+    }
+
     @Test("the command's verbs also get Scottish, Caribbean and New York pronunciations; other words do not")
     func regionalVerbs() throws {
         let found = try Pronunciations(words: ["turn", "the", "lamp"], dictionary: Self.dictionary, variants: ["turn", "the", "lamp"])

@@ -269,6 +269,26 @@ struct RecognizerTests {
         #expect(right >= 2, "\(right) of 3 recognized")
     }
 
+    @Test("a near miss that keeps one word of a name and takes another thing's word switches nothing; the name still does")
+    func companionNearMisses() async throws {
+        let devices = [
+            Device(id: "heatlamp", name: "heat lamp", area: "coop"), Device(id: "labels", name: "label printer", area: "office"),
+        ]
+        let recognizer = try await blocking { try SpeechRecognizer(devices: devices, shortcuts: []) }
+        let voices = ["slt", "awb"]
+        let accepted = try await accepted(
+            ["power off the heat gun", "switch off the label maker"], voices: voices, recognizer: recognizer, devices: devices,
+            shortcuts: [])
+        // Checked against the words near "lamp" and "printer" by phones alone (companionCount 0), flite awb's
+        // "heat gun" and "label maker" were heard as "heat lamp" and "label printer".
+        #expect(accepted.isEmpty, "\(accepted)")
+        let (right, wrong) = try await score(
+            [("power off the heat lamp", "heatlamp", .off), ("switch off the label printer", "labels", .off)], voices: voices,
+            recognizer: recognizer, devices: devices, shortcuts: [])
+        #expect(wrong.isEmpty, "\(wrong)")
+        #expect(right >= 3, "\(right) of 4 recognized")
+    }
+
     @Test("a device that does not exist, in a command's frame, switches nothing")
     func unknownDevices() async throws {
         let accepted = try await accepted([
