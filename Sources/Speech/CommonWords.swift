@@ -11,8 +11,6 @@ struct CommonWords: Sendable {
     let dictionaryText: String
     /// Each entry's pronunciations as phone codes (`code`), for `nearest`.
     private let codes: [[[UInt8]]]
-    /// The language model the words are taken from, kept for its bigrams (`companions`).
-    let languageModel: LanguageModel
 
     static let prefix = "o_"
 
@@ -22,9 +20,8 @@ struct CommonWords: Sendable {
     static let count = 20_000
     static let frequentCount = 5000
 
-    init(entries: [(word: String, pronunciations: [[String]])], languageModel: LanguageModel) {
+    init(entries: [(word: String, pronunciations: [[String]])]) {
         self.entries = entries
-        self.languageModel = languageModel
         codes = entries.map { $0.pronunciations.map(Self.code) }
         dictionaryText = entries.flatMap { Pronunciations.lines(Self.prefix + $0.word, $0.pronunciations) }.map { $0 + "\n" }.joined()
     }
@@ -36,13 +33,12 @@ struct CommonWords: Sendable {
             if let words = cached[model] { return words }
             let path = model + "/cmudict-en-us.dict"
             let words = try Pronunciations.words(path) { word in word.unicodeScalars.allSatisfy { ("a"..."z").contains($0) } }
-            let languageModel = try LanguageModel(path: model + "/en-us.lm.bin")
-            let scores = languageModel.unigramScores(words)
+            let scores = try PocketSphinxDecoder.unigramScores(languageModel: model + "/en-us.lm.bin", words: words)
             let ranked = zip(words, scores).compactMap { word, score in score.map { (word, $0) } }
                 .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }.prefix(count).map(\.0)
             let chosen = Set(ranked)
             let dictionary = try Pronunciations.read(path, keeping: chosen.contains)
-            let common = CommonWords(entries: ranked.map { ($0, dictionary[$0] ?? []) }, languageModel: languageModel)
+            let common = CommonWords(entries: ranked.map { ($0, dictionary[$0] ?? []) })
             cached[model] = common
             return common
         }
@@ -82,13 +78,16 @@ struct CommonWords: Sendable {
         }
     }
 
-    /// The words that the language model has after `previous` (a bigram of
-    /// the two), the likeliest first, `count` of them: but the `skipping` most
-    /// frequent words, and words within one phone of one of `pronunciations`
-    /// (see `SpeechRecognizer.companionCount`).
-    func companions(of pronunciations: [[String]], after previous: String, count: Int, skipping: Int) -> [String] {
+    /// The words that a language model has after a word, by `bigramScores`
+    /// (each given word's bigram score after it, nil for none), the likeliest
+    /// first, `count` of them: but the `skipping` most frequent words, and
+    /// words within one phone of one of `pronunciations` (see
+    /// `SpeechRecognizer.companionCount`).
+    func companions(
+        of pronunciations: [[String]], count: Int, skipping: Int, bigramScores: ([String]) -> [Int32?]
+    ) -> [String] {
         let candidates = entries.indices.dropFirst(skipping)
-        let scores = languageModel.bigramScores(candidates.map { entries[$0].word }, after: previous)
+        let scores = bigramScores(candidates.map { entries[$0].word })
         let likeliest = zip(candidates, scores).compactMap { index, score in score.map { (index, $0) } }
             .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }
         let target = pronunciations.map(Self.code)
@@ -172,10 +171,14 @@ final class OtherWords: Sendable {
 
     /// `word` or one of its nearest common words, each of those with
     /// `SpeechRecognizer.otherWordWeight` ("(snow | /1e-35/ o_so | …)"), or one
-    /// of the words the language model has after `previous` (the word before
-    /// it, when a name has the two so), each of those with
-    /// `SpeechRecognizer.companionWeight`; nil when `word` is not checked.
-    func alternatives(for word: String, after previous: String? = nil) -> String? {
+    /// of the words a language model has after `previous` (the word before
+    /// it, when a name has the two so; `bigramScores` of words after a word),
+    /// each of those with `SpeechRecognizer.companionWeight`; nil when `word`
+    /// is not checked.
+    func alternatives(
+        for word: String, after previous: String? = nil,
+        bigramScores: (_ words: [String], _ after: String) -> [Int32?] = { w, _ in w.map { _ in nil } }
+    ) -> String? {
         guard let pronunciations = checked[word] else { return nil }
         let previous = previous.flatMap { pairs.contains([$0, word]) ? $0 : nil }
         let key = (previous.map { $0 + " " } ?? "") + word
@@ -187,9 +190,10 @@ final class OtherWords: Sendable {
                     to: pronunciations, count: SpeechRecognizer.otherWordCount, rareCount: SpeechRecognizer.otherWordRareCount)
             found.near[word] = near
             let companions =
-                previous.map {
+                previous.map { previous in
                     common.companions(
-                        of: pronunciations, after: $0, count: SpeechRecognizer.companionCount, skipping: SpeechRecognizer.companionSkipped)
+                        of: pronunciations, count: SpeechRecognizer.companionCount, skipping: SpeechRecognizer.companionSkipped
+                    ) { bigramScores($0, previous) }
                 } ?? []
             let others = near.filter { !companions.contains($0) }
             var choices = [word]

@@ -1,10 +1,9 @@
 import CPocketSphinx
 import Foundation
-import Synchronization
 
 /// The one boundary to PocketSphinx: a decoder (`ps_decoder_t`) made from an
-/// argument list, decoding whole utterances (and, below, `LanguageModel`).
-/// Not thread-safe: its owner serialises access. No C pointer leaves this file.
+/// argument list, decoding whole utterances. Not thread-safe: its owner
+/// serialises access. No C pointer leaves this file.
 final class PocketSphinxDecoder {
     /// One recognized word with its frames and acoustic score.
     struct Segment: Equatable {
@@ -107,6 +106,45 @@ final class PocketSphinxDecoder {
         return try decode(features)
     }
 
+    /// How common each of `words` is in English: its unigram log probability
+    /// in the language model at `path` (`ngram_model_read`, `ngram_ng_score`
+    /// without history), nil for a word the model lacks.
+    static func unigramScores(languageModel path: String, words: [String]) throws(SpeechError) -> [Int32?] {
+        err_set_logfp(nil)
+        guard let logmath = logmath_init(1.0001, 0, 0) else { throw .model("cannot start logmath") }
+        defer { logmath_free(logmath) }
+        guard let model = ngram_model_read(nil, path, NGRAM_AUTO, logmath) else {
+            throw .model("cannot read the language model \(path)")
+        }
+        defer { ngram_model_free(model) }
+        let unknown = ngram_unknown_wid(model)
+        return words.map { word in
+            let id = ngram_wid(model, word)
+            guard id != unknown else { return nil }
+            var used: Int32 = 0
+            return ngram_ng_score(model, id, nil, 0, &used)
+        }
+    }
+
+    /// For each of `words`, the score of the bigram of `previous` and it in
+    /// this decoder's language model (`ps_get_lm`, `ngram_bg_score`; the
+    /// decoder's language weight applied), nil when the model has no such
+    /// bigram (it would back off to the unigram) or lacks a word, and every
+    /// one nil for a decoder without a language model.
+    func bigramScores(_ words: [String], after previous: String) -> [Int32?] {
+        guard let search = ps_get_search(decoder), let model = ps_get_lm(decoder, search) else { return words.map { _ in nil } }
+        let unknown = ngram_unknown_wid(model)
+        let history = ngram_wid(model, previous)
+        guard history != unknown else { return words.map { _ in nil } }
+        return words.map { word in
+            let id = ngram_wid(model, word)
+            guard id != unknown else { return nil }
+            var used: Int32 = 0
+            let score = ngram_bg_score(model, id, history, &used)
+            return used == 2 ? score : nil
+        }
+    }
+
     private func result() -> Decoding {
         var score: Int32 = 0
         let hypothesis = ps_get_hyp(decoder, &score).map { String(cString: $0) } ?? ""
@@ -121,65 +159,6 @@ final class PocketSphinxDecoder {
             segment = ps_seg_next(current)
         }
         return Decoding(hypothesis: hypothesis, score: score, frames: Int(ps_get_n_frames(decoder)), segments: segments)
-    }
-}
-
-/// A language model (`ngram_model_read`; the model's `en-us.lm.bin`), kept
-/// open for its words' probabilities. Its use is serialised.
-final class LanguageModel: Sendable {
-    private struct Handle: @unchecked Sendable {
-        let model: OpaquePointer
-        let logmath: OpaquePointer
-    }
-    private let handle: Mutex<Handle>
-
-    init(path: String) throws(SpeechError) {
-        err_set_logfp(nil)
-        guard let logmath = logmath_init(1.0001, 0, 0) else { throw .model("cannot start logmath") }
-        guard let model = ngram_model_read(nil, path, NGRAM_AUTO, logmath) else {
-            logmath_free(logmath)
-            throw .model("cannot read the language model \(path)")
-        }
-        handle = Mutex(Handle(model: model, logmath: logmath))
-    }
-
-    deinit {
-        handle.withLock { handle in
-            _ = ngram_model_free(handle.model)
-            logmath_free(handle.logmath)
-        }
-    }
-
-    /// How common each of `words` is in English: its unigram log probability
-    /// (`ngram_ng_score` without history), nil for a word the model lacks.
-    func unigramScores(_ words: [String]) -> [Int32?] {
-        handle.withLock { handle in
-            let unknown = ngram_unknown_wid(handle.model)
-            return words.map { word in
-                let id = ngram_wid(handle.model, word)
-                guard id != unknown else { return nil }
-                var used: Int32 = 0
-                return ngram_ng_score(handle.model, id, nil, 0, &used)
-            }
-        }
-    }
-
-    /// For each of `words`, the log probability of the bigram of `previous`
-    /// and it (`ngram_bg_score`), nil when the model has no such bigram (it
-    /// would back off to the unigram) or lacks a word.
-    func bigramScores(_ words: [String], after previous: String) -> [Int32?] {
-        handle.withLock { handle in
-            let unknown = ngram_unknown_wid(handle.model)
-            let history = ngram_wid(handle.model, previous)
-            guard history != unknown else { return words.map { _ in nil } }
-            return words.map { word in
-                let id = ngram_wid(handle.model, word)
-                guard id != unknown else { return nil }
-                var used: Int32 = 0
-                let score = ngram_bg_score(handle.model, id, history, &used)
-                return used == 2 ? score : nil
-            }
-        }
     }
 }
 

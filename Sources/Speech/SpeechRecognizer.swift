@@ -216,7 +216,11 @@ public final class SpeechRecognizer: @unchecked Sendable {
             let last = spoken.lastIndex(where: { other.checked[$0] != nil })
         else { return nil }
         let grammar = Grammar.check(
-            (first...last).map { i in other.alternatives(for: spoken[i], after: i > first ? spoken[i - 1] : nil) ?? spoken[i] })
+            (first...last).map { i in
+                other.alternatives(for: spoken[i], after: i > first ? spoken[i - 1] : nil) { words, previous in
+                    lock.withLock { openDecoder?.bigramScores(words, after: previous) } ?? words.map { _ in nil }
+                } ?? spoken[i]
+            })
         let span = (segments[first].startFrame - Self.otherWordPadding)...(segments[last].endFrame + Self.otherWordPadding)
         guard let heard = try? lock.withLock({ try check.decode(features.frames(span), grammar: grammar) }) else { return [] }
         let words = heard.words.map(\.baseWord)

@@ -42,16 +42,26 @@ struct PronunciationTests {
     @Test("a name's word is open to the words the language model has after the word before it, but the most frequent and those said alike")
     func companions() throws {
         let common = try CommonWords.of(model: SpeechRecognizer.defaultModel)
-        let lamp = [["L", "AE", "M", "P"]]
-        let afterHeat = common.companions(of: lamp, after: "heat", count: 60, skipping: 300)
+        let open = try SpeechRecognizer.makeOpenDecoder(model: SpeechRecognizer.defaultModel, adaptation: nil)
+        func after(_ previous: String, _ pronunciation: [String], count: Int = 60) -> [String] {
+            common.companions(of: [pronunciation], count: count, skipping: 300) { open.bigramScores($0, after: previous) }
+        }
+        let lamp = ["L", "AE", "M", "P"]
+        let afterHeat = after("heat", lamp)
         #expect(afterHeat.count == 60)
         #expect(afterHeat.contains("pump") && afterHeat.contains("gun"), "\(afterHeat)")
         #expect(!afterHeat.contains("lamp") && !afterHeat.contains("lamps"), "within one phone of lamp")
         #expect(!afterHeat.contains("and") && !afterHeat.contains("is"), "among the 300 most frequent")
-        let afterLabel = common.companions(of: [["P", "R", "IH", "N", "T", "ER"]], after: "label", count: 60, skipping: 300)
+        let afterLabel = after("label", ["P", "R", "IH", "N", "T", "ER"])
         #expect(afterLabel.contains("maker") && !afterLabel.contains("printer"), "\(afterLabel)")
-        #expect(common.companions(of: lamp, after: "heat", count: 5, skipping: 300) == Array(afterHeat.prefix(5)))
-        #expect(common.companions(of: lamp, after: "qwxzv", count: 60, skipping: 300).isEmpty, "a word the model lacks")
+        #expect(after("heat", lamp, count: 5) == Array(afterHeat.prefix(5)))
+        #expect(after("qwxzv", lamp).isEmpty, "a word the model lacks")
+        let grammar = try PocketSphinxDecoder(
+            arguments: [
+                "-hmm", SpeechRecognizer.hmmPath(SpeechRecognizer.defaultModel), "-dict",
+                SpeechRecognizer.defaultModel + "/cmudict-en-us.dict",
+            ])
+        #expect(grammar.bigramScores(["pump"], after: "heat") == [nil], "a decoder without a language model")
     }
 
     @Test("the command's verbs also get Scottish, Caribbean and New York pronunciations; other words do not")
