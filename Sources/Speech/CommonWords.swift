@@ -79,7 +79,8 @@ struct CommonWords: Sendable {
     }
 
     /// The words that a language model has after a word, by `bigramScores`
-    /// (each given word's bigram score after it, nil for none), the likeliest
+    /// (each given word's bigram score after it, nil for none; empty for no
+    /// words at all), the likeliest
     /// first, `count` of them: but the `skipping` most frequent words, and
     /// words within one phone of one of `pronunciations` (see
     /// `SpeechRecognizer.companionCount`).
@@ -177,7 +178,7 @@ final class OtherWords: Sendable {
     /// is not checked.
     func alternatives(
         for word: String, after previous: String? = nil,
-        bigramScores: (_ words: [String], _ after: String) -> [Int32?] = { w, _ in w.map { _ in nil } }
+        bigramScores: (_ words: [String], _ after: String) -> [Int32?]
     ) -> String? {
         guard let pronunciations = checked[word] else { return nil }
         let previous = previous.flatMap { pairs.contains([$0, word]) ? $0 : nil }

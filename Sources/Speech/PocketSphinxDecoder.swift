@@ -129,13 +129,13 @@ final class PocketSphinxDecoder {
     /// For each of `words`, the score of the bigram of `previous` and it in
     /// this decoder's language model (`ps_get_lm`, `ngram_bg_score`; the
     /// decoder's language weight applied), nil when the model has no such
-    /// bigram (it would back off to the unigram) or lacks a word, and every
-    /// one nil for a decoder without a language model.
+    /// bigram (it would back off to the unigram) or lacks the word; empty
+    /// when the decoder has no language model or the model lacks `previous`.
     func bigramScores(_ words: [String], after previous: String) -> [Int32?] {
-        guard let search = ps_get_search(decoder), let model = ps_get_lm(decoder, search) else { return words.map { _ in nil } }
+        guard let search = ps_get_search(decoder), let model = ps_get_lm(decoder, search) else { return [] }
         let unknown = ngram_unknown_wid(model)
         let history = ngram_wid(model, previous)
-        guard history != unknown else { return words.map { _ in nil } }
+        guard history != unknown else { return [] }
         return words.map { word in
             let id = ngram_wid(model, word)
             guard id != unknown else { return nil }

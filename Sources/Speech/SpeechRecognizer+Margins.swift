@@ -150,7 +150,8 @@ extension SpeechRecognizer {
     static let otherWordRareCount = 25
     /// A checked word after another word of its name (or area, or
     /// shortcut's phrase) is also open to the words the language model has
-    /// after that one (a bigram of the two: "heat" → "pump", "gun", "wave"),
+    /// after that one (a bigram of the two: "heat" → "pump", "gun", "wave";
+    /// the open pass's model, `PocketSphinxDecoder.bigramScores`),
     /// the `companionCount` likeliest, but the `companionSkipped` most
     /// frequent words (mostly "and", "is", "of") and words within one phone
     /// of the checked word ("lamps"); each costs `companionWeight`, less than

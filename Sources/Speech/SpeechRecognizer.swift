@@ -204,8 +204,9 @@ public final class SpeechRecognizer: @unchecked Sendable {
     /// to its last, heard again over the frames they took (and
     /// `otherWordPadding` on each side), each word of a name open to its `otherWordCount` nearest common
     /// English words (`CommonWords`, `OtherWords`), each costing
-    /// `otherWordWeight`, and to the words the language model has after the
-    /// word before it, when a name has the two so (`companionCount`): the words heard, when another word won; nil when
+    /// `otherWordWeight`, and to the words the open pass's language model
+    /// has after the word before it, when a name has the two so
+    /// (`companionCount`): the words heard, when another word won; nil when
     /// the command's own words did or there is no such word in it. A check
     /// that fails to decode hears nothing, which is doubt.
     private func otherWordsHeard(
@@ -218,7 +219,7 @@ public final class SpeechRecognizer: @unchecked Sendable {
         let grammar = Grammar.check(
             (first...last).map { i in
                 other.alternatives(for: spoken[i], after: i > first ? spoken[i - 1] : nil) { words, previous in
-                    lock.withLock { openDecoder?.bigramScores(words, after: previous) } ?? words.map { _ in nil }
+                    lock.withLock { openDecoder?.bigramScores(words, after: previous) } ?? []
                 } ?? spoken[i]
             })
         let span = (segments[first].startFrame - Self.otherWordPadding)...(segments[last].endFrame + Self.otherWordPadding)
