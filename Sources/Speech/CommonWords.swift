@@ -78,17 +78,17 @@ struct CommonWords: Sendable {
         }
     }
 
-    /// The words that a language model has after a word, by `bigramScores`
-    /// (each given word's bigram score after it, nil for none; empty for no
+    /// The words that a language model has after some words, by `scores`
+    /// (each given word's n-gram score after them, nil for none; empty for no
     /// words at all), the likeliest
     /// first, `count` of them: but the `skipping` most frequent words, and
     /// words within one phone of one of `pronunciations` (see
     /// `SpeechRecognizer.companionCount`).
     func companions(
-        of pronunciations: [[String]], count: Int, skipping: Int, bigramScores: ([String]) -> [Int32?]
+        of pronunciations: [[String]], count: Int, skipping: Int, scores: ([String]) -> [Int32?]
     ) -> [String] {
         let candidates = entries.indices.dropFirst(skipping)
-        let scores = bigramScores(candidates.map { entries[$0].word })
+        let scores = scores(candidates.map { entries[$0].word })
         let likeliest = zip(candidates, scores).compactMap { index, score in score.map { (index, $0) } }
             .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }
         let target = pronunciations.map(Self.code)
@@ -158,31 +158,33 @@ private struct EditRows {
 final class OtherWords: Sendable {
     /// The words checked (`Grammar.nameWords`) and their pronunciations in the grammar's dictionary.
     let checked: [String: [[String]]]
-    /// The words that follow each other in a name (`Grammar.namePairs`).
-    let pairs: Set<[String]>
+    /// The words that follow each other in a name (`Grammar.nameRuns`).
+    let runs: Set<[String]>
     let common: CommonWords
-    /// Each checked word's nearest common words, and its alternatives after each word before it.
+    /// Each checked word's nearest common words, and its alternatives after the words before it.
     private let found = Mutex<(near: [String: [String]], texts: [String: String])>(([:], [:]))
 
-    init(checked: [String: [[String]]], pairs: Set<[String]>, common: CommonWords) {
+    init(checked: [String: [[String]]], runs: Set<[String]>, common: CommonWords) {
         self.checked = checked
-        self.pairs = pairs
+        self.runs = runs
         self.common = common
     }
 
     /// `word` or one of its nearest common words, each of those with
     /// `SpeechRecognizer.otherWordWeight` ("(snow | /1e-35/ o_so | …)"), or one
-    /// of the words a language model has after `previous` (the word before
-    /// it, when a name has the two so; `bigramScores` of words after a word),
-    /// each of those with `SpeechRecognizer.companionWeight`; nil when `word`
-    /// is not checked.
+    /// of the words a language model has after the last one and the last two
+    /// of `before` (when a name has them so before `word`; `scores` of words
+    /// after some words), each of those with `SpeechRecognizer.companionWeight`;
+    /// nil when `word` is not checked.
     func alternatives(
-        for word: String, after previous: String? = nil,
-        bigramScores: (_ words: [String], _ after: String) -> [Int32?]
+        for word: String, after before: [String] = [],
+        scores: (_ words: [String], _ after: [String]) -> [Int32?]
     ) -> String? {
         guard let pronunciations = checked[word] else { return nil }
-        let previous = previous.flatMap { pairs.contains([$0, word]) ? $0 : nil }
-        let key = (previous.map { $0 + " " } ?? "") + word
+        let histories = (1...2).compactMap { n in
+            n <= before.count && runs.contains(before.suffix(n) + [word]) ? Array(before.suffix(n)) : nil
+        }
+        let key = (histories.last ?? []).joined(separator: " ") + "|" + word
         return found.withLock { found in
             if let known = found.texts[key] { return known }
             let near =
@@ -190,12 +192,13 @@ final class OtherWords: Sendable {
                 ?? common.nearest(
                     to: pronunciations, count: SpeechRecognizer.otherWordCount, rareCount: SpeechRecognizer.otherWordRareCount)
             found.near[word] = near
-            let companions =
-                previous.map { previous in
-                    common.companions(
-                        of: pronunciations, count: SpeechRecognizer.companionCount, skipping: SpeechRecognizer.companionSkipped
-                    ) { bigramScores($0, previous) }
-                } ?? []
+            var companions: [String] = []
+            for history in histories {
+                let more = common.companions(
+                    of: pronunciations, count: SpeechRecognizer.companionCount, skipping: SpeechRecognizer.companionSkipped
+                ) { scores($0, history) }
+                companions += more.filter { !companions.contains($0) }
+            }
             let others = near.filter { !companions.contains($0) }
             var choices = [word]
             if !others.isEmpty {

@@ -32,9 +32,9 @@ struct Grammar {
     /// states, determiners and chatter words: the words a heard command is checked for (see
     /// `SpeechRecognizer.otherWordWeight`).
     let nameWords: Set<String>
-    /// Each two words that follow each other in a name, an area or a voice
-    /// shortcut's phrase ("heat lamp"; see `OtherWords.alternatives`).
-    let namePairs: Set<[String]>
+    /// Each two and three words that follow each other in a name, an area or
+    /// a voice shortcut's phrase ("heat lamp", "let the plants"; see `OtherWords.alternatives`).
+    let nameRuns: Set<[String]>
 
     init(devices: [Device], shortcuts: [VoiceShortcut], pronounceable: (String) -> Bool = { _ in true }) {
         func phrase(_ text: String) -> [String]? {
@@ -47,7 +47,11 @@ struct Grammar {
         let shortcutPhrases = shortcuts.map(\.invocationPhrase).compactMap(phrase)
         nameWords = Set((plainNames + areas + shortcutPhrases).joined())
             .subtracting(Self.states).subtracting(CommandGrammar.determiners).subtracting(Self.chatterWords)
-        namePairs = Set((plainNames + areas + shortcutPhrases).flatMap { words in zip(words, words.dropFirst()).map { [$0, $1] } })
+        nameRuns = Set(
+            (plainNames + areas + shortcutPhrases).flatMap { words in
+                [2, 3].flatMap { length in words.count < length ? [] : (0...(words.count - length)).map { Array(words[$0..<($0 + length)]) }
+                }
+            })
 
         var rules: [String] = []
         var top: [String] = []

@@ -126,22 +126,22 @@ final class PocketSphinxDecoder {
         }
     }
 
-    /// For each of `words`, the score of the bigram of `previous` and it in
-    /// this decoder's language model (`ps_get_lm`, `ngram_bg_score`; the
+    /// For each of `words`, the score of the n-gram of `history` and it in
+    /// this decoder's language model (`ps_get_lm`, `ngram_ng_score`; the
     /// decoder's language weight applied), nil when the model has no such
-    /// bigram (it would back off to the unigram) or lacks the word; empty
-    /// when the decoder has no language model or the model lacks `previous`.
-    func bigramScores(_ words: [String], after previous: String) -> [Int32?] {
-        guard let search = ps_get_search(decoder), let model = ps_get_lm(decoder, search) else { return [] }
+    /// n-gram (it would back off to a shorter one) or lacks the word; empty
+    /// when the decoder has no language model or the model lacks a word of `history`.
+    func scores(_ words: [String], after history: [String]) -> [Int32?] {
+        guard !history.isEmpty, let search = ps_get_search(decoder), let model = ps_get_lm(decoder, search) else { return [] }
         let unknown = ngram_unknown_wid(model)
-        let history = ngram_wid(model, previous)
-        guard history != unknown else { return [] }
+        var before = history.reversed().map { ngram_wid(model, $0) }  // the word just before first
+        guard !before.contains(unknown) else { return [] }
         return words.map { word in
             let id = ngram_wid(model, word)
             guard id != unknown else { return nil }
             var used: Int32 = 0
-            let score = ngram_bg_score(model, id, history, &used)
-            return used == 2 ? score : nil
+            let score = ngram_ng_score(model, id, &before, Int32(before.count), &used)
+            return used == before.count + 1 ? score : nil
         }
     }
 

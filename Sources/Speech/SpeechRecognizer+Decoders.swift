@@ -201,7 +201,7 @@ extension SpeechRecognizer {
                 matcher: PhraseMatcher(devices: devices), shortcuts: ShortcutIndex(shortcuts),
                 otherWords: common.map { common in
                     OtherWords(
-                        checked: pronunciations.entries.filter { grammar.nameWords.contains($0.key) }, pairs: grammar.namePairs,
+                        checked: pronunciations.entries.filter { grammar.nameWords.contains($0.key) }, runs: grammar.nameRuns,
                         common: common)
                 })
         }

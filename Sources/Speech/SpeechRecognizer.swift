@@ -205,7 +205,7 @@ public final class SpeechRecognizer: @unchecked Sendable {
     /// `otherWordPadding` on each side), each word of a name open to its `otherWordCount` nearest common
     /// English words (`CommonWords`, `OtherWords`), each costing
     /// `otherWordWeight`, and to the words the open pass's language model
-    /// has after the word before it, when a name has the two so
+    /// has after the one or two words before it, when a name has them so
     /// (`companionCount`): the words heard, when another word won; nil when
     /// the command's own words did or there is no such word in it. A check
     /// that fails to decode hears nothing, which is doubt.
@@ -218,8 +218,8 @@ public final class SpeechRecognizer: @unchecked Sendable {
         else { return nil }
         let grammar = Grammar.check(
             (first...last).map { i in
-                other.alternatives(for: spoken[i], after: i > first ? spoken[i - 1] : nil) { words, previous in
-                    lock.withLock { openDecoder?.bigramScores(words, after: previous) } ?? []
+                other.alternatives(for: spoken[i], after: Array(spoken[max(0, i - 2)..<i])) { words, history in
+                    lock.withLock { openDecoder?.scores(words, after: history) } ?? []
                 } ?? spoken[i]
             })
         let span = (segments[first].startFrame - Self.otherWordPadding)...(segments[last].endFrame + Self.otherWordPadding)

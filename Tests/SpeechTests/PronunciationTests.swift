@@ -43,26 +43,29 @@ struct PronunciationTests {
     func companions() throws {
         let common = try CommonWords.of(model: SpeechRecognizer.defaultModel)
         let open = try SpeechRecognizer.makeOpenDecoder(model: SpeechRecognizer.defaultModel, adaptation: nil)
-        func after(_ previous: String, _ pronunciation: [String], count: Int = 60) -> [String] {
-            common.companions(of: [pronunciation], count: count, skipping: 300) { open.bigramScores($0, after: previous) }
+        func after(_ previous: [String], _ pronunciation: [String], count: Int = 60) -> [String] {
+            common.companions(of: [pronunciation], count: count, skipping: 300) { open.scores($0, after: previous) }
         }
         let lamp = ["L", "AE", "M", "P"]
-        let afterHeat = after("heat", lamp)
+        let afterHeat = after(["heat"], lamp)
         #expect(afterHeat.count == 60)
         #expect(afterHeat.contains("pump") && afterHeat.contains("gun"), "\(afterHeat)")
         #expect(!afterHeat.contains("lamp") && !afterHeat.contains("lamps"), "within one phone of lamp")
         #expect(!afterHeat.contains("and") && !afterHeat.contains("is"), "among the 300 most frequent")
-        let afterLabel = after("label", ["P", "R", "IH", "N", "T", "ER"])
+        let afterLabel = after(["label"], ["P", "R", "IH", "N", "T", "ER"])
         #expect(afterLabel.contains("maker") && !afterLabel.contains("printer"), "\(afterLabel)")
-        #expect(after("heat", lamp, count: 5) == Array(afterHeat.prefix(5)))
-        #expect(after("qwxzv", lamp).isEmpty, "a word the model lacks")
+        #expect(after(["heat"], lamp, count: 5) == Array(afterHeat.prefix(5)))
+        #expect(after(["qwxzv"], lamp).isEmpty, "a word the model lacks")
         let grammar = try PocketSphinxDecoder(
             arguments: [
                 "-hmm", SpeechRecognizer.hmmPath(SpeechRecognizer.defaultModel), "-dict",
                 SpeechRecognizer.defaultModel + "/cmudict-en-us.dict",
             ])
-        #expect(grammar.bigramScores(["pump"], after: "heat").isEmpty, "a decoder without a language model")
-        #expect(open.bigramScores(["pump", "qwxzv", "the"], after: "heat").map { $0 != nil } == [true, false, true])
+        #expect(grammar.scores(["pump"], after: ["heat"]).isEmpty, "a decoder without a language model")
+        #expect(open.scores(["pump", "qwxzv", "the"], after: ["heat"]).map { $0 != nil } == [true, false, true])
+        let afterLetThe = after(["let", "the"], ["P", "L", "AE", "N", "T", "S"])
+        #expect(afterLetThe.contains("dogs") && !after(["the"], ["P", "L", "AE", "N", "T", "S"]).contains("dogs"), "\(afterLetThe)")
+        #expect(open.scores(["dogs"], after: ["let", "the"]) != [nil] && open.scores(["dogs"], after: ["qwxzv", "the"]).isEmpty)
     }
 
     @Test("the command's verbs also get Scottish, Caribbean and New York pronunciations; other words do not")
