@@ -131,19 +131,22 @@ final class PocketSphinxDecoder {
     /// decoder's language weight applied), nil when the model has no such
     /// n-gram (it would back off to a shorter one) or lacks the word; empty
     /// when the decoder has no language model or the model lacks a word of `history`.
+    /// The words' ids are kept for the next call with the same words: looking
+    /// up 20,000 of them took about 19 ms of each call's 20.
     func scores(_ words: [String], after history: [String]) -> [Int32?] {
         guard !history.isEmpty, let search = ps_get_search(decoder), let model = ps_get_lm(decoder, search) else { return [] }
         let unknown = ngram_unknown_wid(model)
         var before = history.reversed().map { ngram_wid(model, $0) }  // the word just before first
         guard !before.contains(unknown) else { return [] }
-        return words.map { word in
-            let id = ngram_wid(model, word)
+        if wordIDs?.words != words { wordIDs = (words, words.map { ngram_wid(model, $0) }) }
+        return (wordIDs?.ids ?? []).map { id in
             guard id != unknown else { return nil }
             var used: Int32 = 0
             let score = ngram_ng_score(model, id, &before, Int32(before.count), &used)
             return used == before.count + 1 ? score : nil
         }
     }
+    private var wordIDs: (words: [String], ids: [Int32])?
 
     private func result() -> Decoding {
         var score: Int32 = 0
