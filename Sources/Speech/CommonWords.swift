@@ -11,6 +11,9 @@ struct CommonWords: Sendable {
     let dictionaryText: String
     /// Each entry's pronunciations as phone codes (`code`), for `nearest`.
     private let codes: [[[UInt8]]]
+    /// The entries' words, one array for every look-up of their n-gram
+    /// scores (the decoder keeps their ids while it is given the same array).
+    private let words: [String]
 
     static let prefix = "o_"
 
@@ -23,6 +26,7 @@ struct CommonWords: Sendable {
     init(entries: [(word: String, pronunciations: [[String]])]) {
         self.entries = entries
         codes = entries.map { $0.pronunciations.map(Self.code) }
+        words = entries.map(\.word)
         dictionaryText = entries.flatMap { Pronunciations.lines(Self.prefix + $0.word, $0.pronunciations) }.map { $0 + "\n" }.joined()
     }
 
@@ -80,16 +84,13 @@ struct CommonWords: Sendable {
 
     /// The words that a language model has after some words, by `scores`
     /// (each given word's n-gram score after them, nil for none; empty for no
-    /// words at all), the likeliest
-    /// first, `count` of them: but the `skipping` most frequent words, and
-    /// words within one phone of one of `pronunciations` (see
-    /// `SpeechRecognizer.companionCount`).
+    /// words at all), the likeliest first, `count` of them: but the `skipping`
+    /// most frequent words, and words within one phone of one of
+    /// `pronunciations` (see `SpeechRecognizer.companionCount`).
     func companions(
         of pronunciations: [[String]], count: Int, skipping: Int, scores: ([String]) -> [Int32?]
     ) -> [String] {
-        let candidates = entries.indices.dropFirst(skipping)
-        let scores = scores(candidates.map { entries[$0].word })
-        let likeliest = zip(candidates, scores).compactMap { index, score in score.map { (index, $0) } }
+        let likeliest = scores(words).enumerated().dropFirst(skipping).compactMap { index, score in score.map { (index, $0) } }
             .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }
         let target = pronunciations.map(Self.code)
         var rows = EditRows()
@@ -177,8 +178,7 @@ final class OtherWords: Sendable {
     /// after some words), each of those with `SpeechRecognizer.companionWeight`;
     /// nil when `word` is not checked.
     func alternatives(
-        for word: String, after before: [String] = [],
-        scores: (_ words: [String], _ after: [String]) -> [Int32?]
+        for word: String, after before: [String], scores: (_ words: [String], _ after: [String]) -> [Int32?]
     ) -> String? {
         guard let pronunciations = checked[word] else { return nil }
         let histories = (1...2).compactMap { n in

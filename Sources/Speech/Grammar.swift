@@ -49,8 +49,7 @@ struct Grammar {
             .subtracting(Self.states).subtracting(CommandGrammar.determiners).subtracting(Self.chatterWords)
         nameRuns = Set(
             (plainNames + areas + shortcutPhrases).flatMap { words in
-                [2, 3].flatMap { length in words.count < length ? [] : (0...(words.count - length)).map { Array(words[$0..<($0 + length)]) }
-                }
+                words.indices.flatMap { i in [2, 3].compactMap { n in i + n <= words.count ? Array(words[i..<(i + n)]) : nil } }
             })
 
         var rules: [String] = []
