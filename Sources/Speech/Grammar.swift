@@ -24,6 +24,12 @@ struct Grammar {
     /// heater" → "… kettle please", "power off the bathroom fan" → "…
     /// bathroom hair iron").
     let withoutGarbage: String?
+    /// The same grammar without its garbage loop and without the unknown
+    /// name (`unknownNameWeight`): a command is forced onto a configured
+    /// name, for the hearing of an utterance whose name went into the loop
+    /// of phones (see `SpeechRecognizer.unknownNameShortfall`). The loops
+    /// after a name's beginning stay. Nil when there is nothing to say.
+    let withoutUnknownNames: String?
     /// Every word the grammar uses.
     let words: Set<String>
     /// The words of the commands and shortcuts (the garbage loop's chatter words left out).
@@ -54,6 +60,12 @@ struct Grammar {
 
         var rules: [String] = []
         var top: [String] = []
+        // The rules that name the unknown name, each as it is without it (see `withoutUnknownNames`).
+        var withoutUnknown: [Int: String] = [:]
+        func appendNamingUnknown(_ unknown: String, _ rule: (String) -> String) {
+            withoutUnknown[rules.count] = rule("")
+            rules.append(rule(" | " + unknown))
+        }
         if !shortcutPhrases.isEmpty {
             rules.append("<shortcut> = \(Self.alternatives(shortcutPhrases));")
             top.append("<shortcut>")
@@ -79,12 +91,12 @@ struct Grammar {
                 rules.append("<anytarget> = <target>;")
             } else {
                 rules.append("<anyname> = \(Self.alternatives(plainNames));")
-                rules.append("<anytarget> = [<det>] [<area>] <anyname>\(place) | \(unknown);")
+                appendNamingUnknown(unknown) { "<anytarget> = [<det>] [<area>] <anyname>\(place)\($0);" }
             }
             rules.append("<state> = \(Self.choice(Self.states));")
             rules.append("<verb> = \(Self.choice(Self.verbs));")
             rules.append("<fixed> = \(Self.choice(Self.fixedVerbs));")
-            rules.append("<target> = \(target) | \(unknown);")
+            appendNamingUnknown(unknown) { "<target> = \(target)\($0);" }
             // A name's beginning and then phones (see `phones`), never followed by a place or a tail (see `beginnings`);
             // after any area, for this is garbage anyway (see `afterOwnArea`).
             var atEnd = "<target> [<tail>]", beforeState = "<target>"
@@ -135,22 +147,27 @@ struct Grammar {
         let garbage = Self.weighted(words.sorted().map { Self.garbagePrefix + $0 }, Self.garbageWeight)
         self.words = words
         let phrases = "(" + top.joined(separator: " | ") + ")"
-        let rest = """
+        func rest(_ ruleText: String) -> String {
+            """
             <garbage> = <gw> <gw>*;
             <gw> = \(garbage.isEmpty ? Self.weighted([Self.garbagePrefix + "um"], Self.garbageWeight) : garbage);
             <otherwise> = <phone> <phone>*;
             <phone> = \(Self.anyPhone(Self.phoneWeight));
             <shortcutrest> = <shortcutphone> <shortcutphone>*;
             <shortcutphone> = \(Self.anyPhone(Self.shortcutPhoneWeight));
-            <unknown> = (\(Self.anyPhone(Self.unknownNameWeight))) <unknownphone>*;
-            <unknownphone> = \(Self.anyPhone(Self.unknownPhoneWeight));
-            <areaunknown> = (\(Self.anyPhone(Self.areaUnknownWeight))) <unknownphone>*;
+            <unknown> = (\(Self.anyPhone(Self.unknownNameWeight, Self.unknownPrefix))) <unknownphone>*;
+            <unknownphone> = \(Self.anyPhone(Self.unknownPhoneWeight, Self.unknownPrefix));
+            <areaunknown> = (\(Self.anyPhone(Self.areaUnknownWeight))) <areaunknownphone>*;
+            <areaunknownphone> = \(Self.anyPhone(Self.unknownPhoneWeight));
             \(ruleText)
 
             """
+        }
         let header = "#JSGF V1.0;\ngrammar voiceplug;\npublic <utterance> = "
-        jsgf = header + (top.isEmpty ? "" : phrases + " | ") + "<garbage>;\n" + rest
-        withoutGarbage = top.isEmpty ? nil : header + phrases + ";\n" + rest
+        jsgf = header + (top.isEmpty ? "" : phrases + " | ") + "<garbage>;\n" + rest(ruleText)
+        withoutGarbage = top.isEmpty ? nil : header + phrases + ";\n" + rest(ruleText)
+        let knownRuleText = rules.indices.map { withoutUnknown[$0] ?? rules[$0] }.joined(separator: "\n")
+        withoutUnknownNames = top.isEmpty ? nil : header + phrases + ";\n" + rest(knownRuleText)
     }
 
     /// Each device's names and aliases after its own area ("music room vinyl
@@ -247,8 +264,8 @@ struct Grammar {
     }
 
     /// Any one of the model's phones as a garbage word, each with `weight`.
-    static func anyPhone(_ weight: String) -> String {
-        weighted(phones.map { phonePrefix + $0 }, weight)
+    static func anyPhone(_ weight: String, _ prefix: String = phonePrefix) -> String {
+        weighted(phones.map { prefix + $0 }, weight)
     }
 
     /// Single words as JSGF alternatives (`alternatives` of one-word phrases).

@@ -26,6 +26,9 @@ final class PocketSphinxDecoder {
         /// end where its grammar does (`ps_get_hyp` before `ps_end_utt`); empty unless asked for.
         var partial = ""
 
+        /// The acoustic score of the whole path, silences and noises too.
+        var acousticScore: Int { segments.reduce(0) { $0 + Int($1.acousticScore) } }
+
         /// The segments that are words: silence, noise and a grammar's null transitions are not.
         var words: [Segment] {
             segments.filter { segment in

@@ -125,7 +125,7 @@ struct Pronunciations {
         return known.filter { $0.last == "JH" }.map { $0.dropLast() + ["Z"] }
     }
 
-    /// The dictionary file's text: each word and its garbage twin, and the phones as garbage words.
+    /// The dictionary file's text: each word and its garbage twin, and the phones as garbage words (twice: see `Grammar.unknownPrefix`).
     var fileText: String {
         var lines: [String] = []
         for (word, variants) in entries.sorted(by: { $0.key < $1.key }) {
@@ -133,7 +133,9 @@ struct Pronunciations {
                 lines += [plain, garbage]
             }
         }
-        lines += Grammar.phones.map { "\(Grammar.phonePrefix)\($0) \($0.uppercased())" }
+        for prefix in [Grammar.phonePrefix, Grammar.unknownPrefix] {
+            lines += Grammar.phones.map { "\(prefix)\($0) \($0.uppercased())" }
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -135,6 +135,8 @@ extension SpeechRecognizer {
         let check: PocketSphinxDecoder
         /// The grammar without its garbage loop (`Grammar.withoutGarbage`); nil when there is nothing to say.
         let forced: PocketSphinxDecoder?
+        /// The grammar without its garbage loop and unknown name (`Grammar.withoutUnknownNames`); nil when there is nothing to say.
+        let forcedKnown: PocketSphinxDecoder?
         /// What a heard text asks for, as the gateway will read it (see `recognize`).
         let matcher: PhraseMatcher
         let shortcuts: ShortcutIndex
@@ -189,15 +191,17 @@ extension SpeechRecognizer {
                 try PocketSphinxDecoder(
                     arguments: ["-hmm", hmm, "-dict", dictionary ?? dictPath] + (jsgf.map { ["-jsgf", $0] } ?? []) + options + acoustic)
             }
-            var forced: PocketSphinxDecoder?
-            if let withoutGarbage = grammar.withoutGarbage {
-                let forcedPath = folder.appendingPathComponent("forced.jsgf").path
-                try withoutGarbage.write(toFile: forcedPath, atomically: true, encoding: .utf8)
-                forced = try decoder(jsgf: forcedPath)
+            func forced(_ jsgf: String?, _ name: String) throws -> PocketSphinxDecoder? {
+                guard let jsgf else { return nil }
+                let path = folder.appendingPathComponent(name).path
+                try jsgf.write(toFile: path, atomically: true, encoding: .utf8)
+                return try decoder(jsgf: path)
             }
             return GrammarDecoders(
                 search: try decoder(jsgf: jsgfPath), wide: try decoder(jsgf: jsgfPath, options: ["-wbeam", wideWordBeam]),
-                check: try decoder(jsgf: nil, dictionary: checkDictPath), forced: forced,
+                check: try decoder(jsgf: nil, dictionary: checkDictPath),
+                forced: try forced(grammar.withoutGarbage, "forced.jsgf"),
+                forcedKnown: try forced(grammar.withoutUnknownNames, "known.jsgf"),
                 matcher: PhraseMatcher(devices: devices), shortcuts: ShortcutIndex(shortcuts),
                 otherWords: common.map { common in
                     OtherWords(

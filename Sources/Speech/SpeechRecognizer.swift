@@ -98,16 +98,20 @@ public final class SpeechRecognizer: @unchecked Sendable {
         let features = try self.features(audio, warp: first, removingNoise: removingNoise)
         let heard = try recognize(features, extra: 0, removingNoise: removingNoise, first: true)
         guard heard.recognition.text == nil, !heard.stateInDoubt, openDecoder != nil else { return heard.recognition }
-        if let garbage = heard.garbage, garbage.usedLoop {
-            // Into the garbage loop: heard again without it, with the same warp (see `forcedMargin`).
-            var forced = try recognize(features, extra: Self.forcedMargin, removingNoise: removingNoise, forcedOnto: garbage.frames)
+        if let garbage = heard.garbage, garbage.tookWords || garbage.unknownFrames > 0 {
+            // Into the garbage loop: heard again without it, with the same warp (see `forcedMargin`); into the
+            // unknown name: heard again with a configured name (see `unknownNameShortfall`).
+            let how = garbage.tookWords ? "without the garbage loop" : "with a configured name"
+            var forced = try recognize(
+                features, extra: Self.forcedMargin, removingNoise: removingNoise, forcedOnto: garbage.frames,
+                unknownName: garbage.tookWords ? nil : garbage)
             guard forced.recognition.text == nil else {
-                forced.recognition.hypothesis += " | heard without the garbage loop"
+                forced.recognition.hypothesis += " | heard " + how
                 return forced.recognition
             }
             var refused = heard.recognition
             refused.hypothesis +=
-                " | without the garbage loop: " + forced.recognition.hypothesis
+                " | \(how): " + forced.recognition.hypothesis
                 + (forced.recognition.margin.map { String(format: " (margin %.1f)", $0) } ?? "")
             return refused
         }
@@ -125,9 +129,20 @@ public final class SpeechRecognizer: @unchecked Sendable {
         /// Refused because the state was heard otherwise again (see
         /// `stateHeardAgain`), which another warp does not settle.
         var stateInDoubt = false
-        /// When the hearing went into the garbage path: the frames its words
-        /// took, and whether its loop of words took part (or only the loops of phones).
-        var garbage: (frames: ClosedRange<Int>, usedLoop: Bool)?
+        /// When the hearing went into the garbage path: where and how (see `GarbagePath`).
+        var garbage: GarbagePath?
+    }
+
+    /// A hearing that went into the garbage path.
+    struct GarbagePath {
+        /// The frames its words took.
+        var frames: ClosedRange<Int>
+        /// Whether its loop of words took part (else only loops of phones).
+        var tookWords: Bool
+        /// The frames the unknown name's phones took (`Grammar.unknownPrefix`).
+        var unknownFrames: Int
+        /// The whole path's acoustic score.
+        var acousticScore: Int
     }
 
     /// The utterance's features with one warp, for every hearing with it.
@@ -143,16 +158,20 @@ public final class SpeechRecognizer: @unchecked Sendable {
     /// One hearing of features made with one warp; a command needs
     /// `threshold + extra` (and its form's `Grammar.extraMargin`). With
     /// `forcedOnto`, heard without the garbage loop (`Grammar.withoutGarbage`),
-    /// and a command must end near where those frames do (see `forcedEnding`).
+    /// and a command must end near where those frames do (see `forcedEnding`);
+    /// with `unknownName` too, without the unknown name
+    /// (`Grammar.withoutUnknownNames`), and its name must fit nearly as well
+    /// as the unknown name's phones did (see `unknownNameShortfall`).
     /// Else by the grammar's search, run again with a wider word beam when
     /// it lost every path (`GrammarDecoders.searched`). In an utterance's
     /// `first` hearing a shortcut heard whole needs less (`shortcutAllowance`).
     private func recognize(
         _ features: Features, extra: Double, removingNoise: Bool,
-        forcedOnto speech: ClosedRange<Int>? = nil, first: Bool = false
+        forcedOnto speech: ClosedRange<Int>? = nil, unknownName: GarbagePath? = nil, first: Bool = false
     ) throws -> Hearing {
         let (decoding, check, otherWords, shortcuts) = try lock.withLock {
-            let decoding = speech == nil ? try decoders.searched(features) : try decoders.forced?.decode(features)
+            let forced = unknownName == nil ? decoders.forced : decoders.forcedKnown
+            let decoding = speech == nil ? try decoders.searched(features) : try forced?.decode(features)
             return (decoding, decoders.check, decoders.otherWords, decoders.shortcuts)
         }
         func refused(_ hypothesis: String, margin: Double? = nil) -> Hearing {
@@ -166,16 +185,26 @@ public final class SpeechRecognizer: @unchecked Sendable {
         guard garbage.isEmpty, !commandWords.isEmpty, speechFrames > 0 else {
             var hearing = refused(decoding.hypothesis)
             if let start = words.first?.startFrame, let end = words.last?.endFrame, !garbage.isEmpty {
-                hearing.garbage = (start...max(start, end), garbage.contains { !$0.word.hasPrefix(Grammar.phonePrefix) })
+                let unknown = garbage.filter { $0.word.hasPrefix(Grammar.unknownPrefix) }
+                hearing.garbage = GarbagePath(
+                    frames: start...max(start, end),
+                    tookWords: garbage.contains { !$0.word.hasPrefix(Grammar.phonePrefix) && !$0.word.hasPrefix(Grammar.unknownPrefix) },
+                    unknownFrames: unknown.reduce(0) { $0 + max(0, $1.endFrame - $1.startFrame + 1) },
+                    acousticScore: decoding.acousticScore)
             }
             return hearing
         }
         if let speech, let end = words.last?.endFrame, end + Self.forcedEnding < speech.upperBound {
             return refused(decoding.hypothesis + " | ends before the speech does")
         }
+        var hypothesis = decoding.hypothesis
+        if let unknownName {
+            let shortfall = Double(unknownName.acousticScore - decoding.acousticScore) / Double(max(1, unknownName.unknownFrames))
+            hypothesis += String(format: " (%.1f a frame worse than the unknown name)", shortfall)
+            guard shortfall <= Self.unknownNameShortfall else { return refused(hypothesis) }
+        }
         let spoken = commandWords.map(\.baseWord)
         let text = spoken.joined(separator: " ")
-        var hypothesis = decoding.hypothesis
         var margin: Double?, confidence = 1.0, nearMiss = false
         if let openDecoder {
             let open = try lock.withLock { try openDecoder.decode(features) }
@@ -187,7 +216,7 @@ public final class SpeechRecognizer: @unchecked Sendable {
             guard let margin, margin >= required else { return refused(hypothesis, margin: margin) }
             // A logistic around the required margin: 0.5 at it, near 1 well above.
             confidence = 1 / (1 + exp(-(margin - required) / 2))
-            nearMiss = margin < usual + Self.otherWordMargin
+            nearMiss = margin < usual + Self.otherWordMargin || unknownName != nil
         }
         if let again = stateHeardAgain(spoken, features: features, by: check), again != spoken {
             var hearing = refused(hypothesis + " | again: " + again.joined(separator: " "), margin: margin)

@@ -68,8 +68,9 @@ struct GrammarTests {
                 "<target> = [<det>] <name> [<place>] | <det> <unknown> [<place>] | <det> <area> <areaunknown> [<place>];"),
             "\(grammar.jsgf)")
         #expect(grammar.jsgf.contains("<areaunknown> = (/\(Grammar.areaUnknownWeight)/ g_ph_aa | "))
-        #expect(grammar.jsgf.contains("<unknown> = (/\(Grammar.unknownNameWeight)/ g_ph_aa | "))
-        #expect(grammar.jsgf.contains(") <unknownphone>*;\n<unknownphone> = /\(Grammar.unknownPhoneWeight)/ g_ph_aa | "))
+        #expect(grammar.jsgf.contains(") <areaunknownphone>*;\n<areaunknownphone> = /\(Grammar.unknownPhoneWeight)/ g_ph_aa | "))
+        #expect(grammar.jsgf.contains("<unknown> = (/\(Grammar.unknownNameWeight)/ g_un_aa | "))
+        #expect(grammar.jsgf.contains(") <unknownphone>*;\n<unknownphone> = /\(Grammar.unknownPhoneWeight)/ g_un_aa | "))
         #expect(grammar.jsgf.contains("| [(is | was)] ([<det>] (<singularname> [<place>] ["), "\(grammar.jsgf)")
         #expect(!grammar.words.contains("unknown") && !grammar.words.contains("unknownphone"))
         let withoutAreas = Grammar(devices: [Device(id: "lava", name: "lava lamp")], shortcuts: [])
@@ -178,8 +179,27 @@ struct GrammarTests {
         #expect(grammar.withoutGarbage == grammar.jsgf.replacingOccurrences(of: top + " | <garbage>;", with: top + ";"))
         #expect(grammar.withoutGarbage?.contains("<partial> = reading <otherwise>;") == true, "the phone loops stay")
         let nothing = Grammar(devices: [], shortcuts: [])
-        #expect(nothing.withoutGarbage == nil)
+        #expect(nothing.withoutGarbage == nil && nothing.withoutUnknownNames == nil)
         #expect(nothing.jsgf.contains("public <utterance> = <garbage>;\n"), "\(nothing.jsgf)")
+    }
+
+    @Test(
+        "the grammar without its unknown name: no garbage loop, a name of the devices' wherever a name stands; the other loops of phones stay"
+    )
+    func withoutUnknownNames() throws {
+        let lamp = Device(id: "lamp", name: "reading lamp", area: "den")
+        let grammar = Grammar(devices: [lamp], shortcuts: [])
+        let known = try #require(grammar.withoutUnknownNames)
+        #expect(known.contains("public <utterance> = (<generic> | <question>);\n"), "\(known)")
+        #expect(known.contains("<target> = [<det>] <name> [<place>];"), "\(known)")
+        #expect(known.contains("<anytarget> = [<det>] [<area>] <anyname> [<place>];"), "\(known)")
+        #expect(!known.contains("<unknown> [<place>]") && !known.contains("<areaunknown> [<place>]"))
+        #expect(known.contains("<partial> = reading <otherwise>;"), "the loop after a name's beginning stays")
+        // Only the rules that named the unknown name differ.
+        let without = grammar.withoutGarbage ?? ""
+        #expect(
+            known
+                == without.replacingOccurrences(of: " | <det> <unknown> [<place>] | <det> <area> <areaunknown> [<place>]", with: ""))
     }
 
     @Test("a command's state check: its words with the state word open, only for one state word")

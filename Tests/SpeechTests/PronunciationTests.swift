@@ -18,6 +18,7 @@ struct PronunciationTests {
         #expect(found.fileText.contains("\nlamp(2) L AA M P\n"), "British English's")
         #expect(!found.fileText.contains("lamp(3)"), "American English's is the dictionary's: no entry of its own")
         #expect(found.fileText.contains("\ng_ph_aa AA\n") && found.fileText.contains("\ng_ph_zh ZH\n"), "the phones, as garbage words")
+        #expect(found.fileText.contains("\ng_un_aa AA\n") && found.fileText.contains("\ng_un_zh ZH\n"), "and as the unknown name's")
     }
 
     @Test("the common words are the language model's most frequent, with the dictionary's pronunciations; the nearest are said unlike")
