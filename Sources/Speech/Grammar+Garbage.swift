@@ -60,13 +60,13 @@ extension Grammar {
     /// at 1e-40 none; 1e-1 on each further phone lost 21 of the 400 where 1e-2
     /// lost 8. Real-time factor unchanged.
     static let unknownNameWeight = "1e-20"
+    static let unknownPhoneWeight = "3e-3"
     /// The unknown name's phones are words of their own, so that a hearing
     /// knows which loop of phones it went into (see `SpeechRecognizer.unknownNameShortfall`).
     /// Not after an area (`areaUnknownWeight`): there the area's words fit
     /// already, and a short name that does not exist ("power off the bathroom
     /// fan") was heard again as the area's device ("… bathroom hair iron").
     static let unknownPrefix = garbagePrefix + "un_"
-    static let unknownPhoneWeight = "3e-3"
     /// A device that does not exist said after an area ("power off the
     /// bathroom fan") was forced onto that area's device ("… bathroom hair
     /// iron", margins 21–36, by four of the twentieth set's eight voices):

@@ -12,6 +12,9 @@ final class PocketSphinxDecoder {
         var endFrame: Int
         var acousticScore: Int32
 
+        /// How many frames the segment took.
+        var frameCount: Int { max(0, endFrame - startFrame + 1) }
+
         /// The word without the number of its pronunciation ("off" for "off(2)").
         var baseWord: String { word.replacingOccurrences(of: #"\(\d+\)$"#, with: "", options: .regularExpression) }
     }

@@ -181,15 +181,14 @@ public final class SpeechRecognizer: @unchecked Sendable {
         let words = decoding.words
         let garbage = words.filter { $0.word.hasPrefix(Grammar.garbagePrefix) }
         let commandWords = words.filter { !$0.word.hasPrefix(Grammar.garbagePrefix) }
-        let speechFrames = words.reduce(0) { $0 + max(0, $1.endFrame - $1.startFrame + 1) }
+        let speechFrames = words.reduce(0) { $0 + $1.frameCount }
         guard garbage.isEmpty, !commandWords.isEmpty, speechFrames > 0 else {
             var hearing = refused(decoding.hypothesis)
             if let start = words.first?.startFrame, let end = words.last?.endFrame, !garbage.isEmpty {
-                let unknown = garbage.filter { $0.word.hasPrefix(Grammar.unknownPrefix) }
                 hearing.garbage = GarbagePath(
                     frames: start...max(start, end),
                     tookWords: garbage.contains { !$0.word.hasPrefix(Grammar.phonePrefix) && !$0.word.hasPrefix(Grammar.unknownPrefix) },
-                    unknownFrames: unknown.reduce(0) { $0 + max(0, $1.endFrame - $1.startFrame + 1) },
+                    unknownFrames: garbage.filter { $0.word.hasPrefix(Grammar.unknownPrefix) }.reduce(0) { $0 + $1.frameCount },
                     acousticScore: decoding.acousticScore)
             }
             return hearing
