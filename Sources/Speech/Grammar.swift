@@ -51,10 +51,11 @@ struct Grammar {
         let names = plainNames + Self.afterOwnArea(devices, phrase)
         let areas = devices.compactMap(\.area).compactMap(phrase)
         let shortcutPhrases = shortcuts.map(\.invocationPhrase).compactMap(phrase)
-        nameWords = Set((plainNames + areas + shortcutPhrases).joined())
+        let named = plainNames + areas + shortcutPhrases
+        nameWords = Set(named.joined())
             .subtracting(Self.states).subtracting(CommandGrammar.determiners).subtracting(Self.chatterWords)
         nameRuns = Set(
-            (plainNames + areas + shortcutPhrases).flatMap { words in
+            named.flatMap { words in
                 words.indices.flatMap { i in [2, 3].compactMap { n in i + n <= words.count ? Array(words[i..<(i + n)]) : nil } }
             })
 
@@ -164,8 +165,9 @@ struct Grammar {
             """
         }
         let header = "#JSGF V1.0;\ngrammar voiceplug;\npublic <utterance> = "
-        jsgf = header + (top.isEmpty ? "" : phrases + " | ") + "<garbage>;\n" + rest(ruleText)
-        withoutGarbage = top.isEmpty ? nil : header + phrases + ";\n" + rest(ruleText)
+        let allRules = rest(ruleText)
+        jsgf = header + (top.isEmpty ? "" : phrases + " | ") + "<garbage>;\n" + allRules
+        withoutGarbage = top.isEmpty ? nil : header + phrases + ";\n" + allRules
         let knownRuleText = rules.indices.map { withoutUnknown[$0] ?? rules[$0] }.joined(separator: "\n")
         withoutUnknownNames = top.isEmpty ? nil : header + phrases + ";\n" + rest(knownRuleText)
     }

@@ -101,10 +101,10 @@ public final class SpeechRecognizer: @unchecked Sendable {
         if let garbage = heard.garbage, garbage.tookWords || garbage.unknownFrames > 0 {
             // Into the garbage loop: heard again without it, with the same warp (see `forcedMargin`); into the
             // unknown name: heard again with a configured name (see `unknownNameShortfall`).
-            let how = garbage.tookWords ? "without the garbage loop" : "with a configured name"
+            let unknownName = garbage.tookWords ? nil : garbage
+            let how = unknownName == nil ? "without the garbage loop" : "with a configured name"
             var forced = try recognize(
-                features, extra: Self.forcedMargin, removingNoise: removingNoise, forcedOnto: garbage.frames,
-                unknownName: garbage.tookWords ? nil : garbage)
+                features, extra: Self.forcedMargin, removingNoise: removingNoise, forcedOnto: garbage.frames, unknownName: unknownName)
             guard forced.recognition.text == nil else {
                 forced.recognition.hypothesis += " | heard " + how
                 return forced.recognition
