@@ -9,12 +9,15 @@ import Foundation
 /// (`t2p`), mapped to the model's phones: for words the dictionary does not
 /// know ("Vornado"), and as other ways to say the words it does.
 enum LetterToSound {
-    /// IPA symbols → ARPAbet phones, longest first.
+    /// IPA symbols → ARPAbet phones, longest first (with Scottish English's ʉ,
+    /// "cooler" K UW L ER, and West Midlands English's diphthongs: "heater" EY T AH).
     private static let table: [(String, [String])] = [
         ("tʃ", ["CH"]), ("dʒ", ["JH"]), ("eɪ", ["EY"]), ("aɪ", ["AY"]), ("ɔɪ", ["OY"]), ("aʊ", ["AW"]), ("oʊ", ["OW"]),
-        ("əʊ", ["OW"]), ("ɪɹ", ["IH", "R"]), ("ɛɹ", ["EH", "R"]), ("ʊɹ", ["UH", "R"]), ("ɑːɹ", ["AA", "R"]), ("ɔːɹ", ["AO", "R"]),
+        ("əʊ", ["OW"]), ("əu", ["OW"]), ("ei", ["EY"]), ("ɪɹ", ["IH", "R"]), ("ɛɹ", ["EH", "R"]), ("ʊɹ", ["UH", "R"]),
+        ("ɑːɹ", ["AA", "R"]), ("ɔːɹ", ["AO", "R"]),
         ("i", ["IY"]), ("ɪ", ["IH"]), ("ᵻ", ["IH"]), ("e", ["EH"]), ("ɛ", ["EH"]), ("æ", ["AE"]), ("a", ["AA"]), ("ɑ", ["AA"]),
-        ("ɒ", ["AA"]), ("ɔ", ["AO"]), ("o", ["OW"]), ("ʊ", ["UH"]), ("u", ["UW"]), ("ʌ", ["AH"]), ("ə", ["AH"]), ("ɐ", ["AH"]),
+        ("ɒ", ["AA"]), ("ɔ", ["AO"]), ("o", ["OW"]), ("ʊ", ["UH"]), ("u", ["UW"]), ("ʉ", ["UW"]), ("ʌ", ["AH"]), ("ə", ["AH"]),
+        ("ɐ", ["AH"]),
         ("ɜ", ["ER"]), ("ɚ", ["ER"]), ("ɝ", ["ER"]), ("ɹ", ["R"]), ("r", ["R"]), ("ɾ", ["T"]), ("p", ["P"]), ("b", ["B"]),
         ("t", ["T"]), ("d", ["D"]), ("k", ["K"]), ("g", ["G"]), ("ɡ", ["G"]), ("f", ["F"]), ("v", ["V"]), ("θ", ["TH"]),
         ("ð", ["DH"]), ("s", ["S"]), ("z", ["Z"]), ("ʃ", ["SH"]), ("ʒ", ["ZH"]), ("h", ["HH"]), ("m", ["M"]), ("n", ["N"]),
@@ -83,6 +86,7 @@ enum LetterToSound {
         case scottish = "en-gb-scotland"
         case caribbean = "en-029"
         case newYork = "en-us-nyc"
+        case westMidlands = "en-gb-x-gbcwmd"
     }
 
     /// espeak-ng's IPA for `text` (letters, spaces and commas only).

@@ -168,11 +168,13 @@ extension SpeechRecognizer {
         guard FileManager.default.fileExists(atPath: hmm + "/mdef") else { throw SpeechError.model("no acoustic model at \(model)") }
         let dictionary = model + "/cmudict-en-us.dict"
         var grammar = Grammar(devices: devices, shortcuts: shortcuts)
-        var pronunciations = try Pronunciations(words: grammar.words, dictionary: dictionary, variants: grammar.commandWords)
+        var pronunciations = try Pronunciations(
+            words: grammar.words, dictionary: dictionary, variants: grammar.commandWords, names: grammar.nameWords)
         if !pronunciations.unpronounceable.isEmpty {
             let skip = Set(pronunciations.unpronounceable)
             grammar = Grammar(devices: devices, shortcuts: shortcuts, pronounceable: { !skip.contains($0) })
-            pronunciations = try Pronunciations(words: grammar.words, dictionary: dictionary, variants: grammar.commandWords)
+            pronunciations = try Pronunciations(
+                words: grammar.words, dictionary: dictionary, variants: grammar.commandWords, names: grammar.nameWords)
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("voiceplug-speech-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -79,6 +79,19 @@ struct PronunciationTests {
         #expect(!lines.contains { $0.hasPrefix("lamp(3)") })
     }
 
+    @Test("a name's words also get Scottish and West Midlands pronunciations; other words do not")
+    func accentedNames() throws {
+        let found = try Pronunciations(
+            words: ["heater", "cooler", "time"], dictionary: Self.dictionary, variants: ["heater", "cooler", "time"],
+            names: ["heater", "cooler"])
+        let lines = found.fileText.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("heater(") && $0.hasSuffix(" EY T AH") }, "West Midlands: \(lines)")
+        #expect(lines.contains { $0.hasPrefix("g_heater(") && $0.hasSuffix(" EY T AH") }, "and its garbage twin")
+        #expect(lines.contains { $0.hasPrefix("cooler(") && $0.hasSuffix(" K OW L AH") }, "West Midlands")
+        #expect(!lines.contains { $0.hasPrefix("cooler(") && $0.hasSuffix(" K L ER") }, "Scottish ʉ is UW: the dictionary's own")
+        #expect(!lines.contains { $0.hasPrefix("time") && $0.hasSuffix(" T OY M") }, "not a name's word here")
+    }
+
     @Test("a verb ending in JH also ends in Z, as it is said before a vowel (\"change on the …\"); other words do not")
     func linkedVerbs() throws {
         let found = try Pronunciations(
