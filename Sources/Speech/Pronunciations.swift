@@ -111,28 +111,28 @@ struct Pronunciations {
     }()
 
     /// The accents whose ways of saying them the words of names, areas and
-    /// shortcuts get too (`Grammar.nameWords`): espeak-ng's Scottish and
-    /// West Midlands English, whose voices say names unlike the dictionary and
+    /// shortcuts get too (`Grammar.nameWords`): espeak-ng's Scottish and West
+    /// Midlands English, whose voices say names unlike the dictionary and
     /// American and British English and lost them to the loops of words and
-    /// phones (West Midlands English's "time" T OY M, "heater" EY T AH, "chiller",
-    /// "rack"). On bench/speech/corpus.py's 29 sets made afresh (the eighth to
-    /// the thirty-sixth; 9,160 in-grammar and 8,776 out-of-grammar utterances,
-    /// clean / 20 dB), every file heard again: right 4,136 / 4,094 → 4,173 /
-    /// 4,137 of 4,580 each (90.3 / 89.4 % → 91.1 / 90.3 %; espeak-ng's West
-    /// Midlands English +23, its received pronunciation +18, en-us (with its variants) +16, its Lancaster
-    /// English +11, flite +10, Scottish English +7, New York English -5),
-    /// wrong 2 / 4 → 3 / 5 ("turn the vent fan on" as "… hammock fan on"),
-    /// accepted 46 / 39 → 52 / 48 of 4,388 each (near misses of a name: "the
-    /// snow blower off" as "… snow globe off", "the wreath looks lovely" as
-    /// "the wreath lights on please", "the vinyl cutter" as "… vinyl player").
-    /// With Caribbean and New York English's ways too, on the four accents'
-    /// 1,360 files and 3,000 others drawn at random: 14 and 6 more commands,
-    /// 3 and 3 more non-commands accepted. On the thirty-eighth set, heard
-    /// after: right 145 / 143 → 147 / 145 of 160, accepted 3 / 3 both. With
-    /// 100 devices and 1,000 shortcuts (`voiceplug bench --speech`, one core,
-    /// two rounds interleaved) start 0.75–0.85 → 0.89–0.92 s, rebuild 0.33 →
-    /// 0.44–0.45 s (espeak-ng asked twice more), real-time factor of speech
-    /// that is no command 0.081–0.083 → 0.087–0.090, of commands unchanged
+    /// phones (West Midlands English's "time" T OY M, "heater" EY T AH,
+    /// "chiller", "rack"). On bench/speech/corpus.py's 29 sets made afresh (the
+    /// eighth to the thirty-sixth; 9,160 in-grammar and 8,776 out-of-grammar
+    /// utterances, clean / 20 dB), every file heard again: right 4,136 / 4,094 →
+    /// 4,173 / 4,137 of 4,580 each (90.3 / 89.4 % → 91.1 / 90.3 %; espeak-ng's
+    /// West Midlands English +23, its received pronunciation +18, en-us (with its
+    /// variants) +16, its Lancaster English +11, flite +10, Scottish English +7,
+    /// New York English -5), wrong 2 / 4 → 3 / 5 ("turn the vent fan on" as "…
+    /// hammock fan on"), accepted 46 / 39 → 52 / 48 of 4,388 each (near misses of
+    /// a name: "the snow blower off" as "… snow globe off", "the wreath looks
+    /// lovely" as "the wreath lights on please", "the vinyl cutter" as "… vinyl
+    /// player"). With Caribbean and New York English's ways too, on the four
+    /// accents' 1,360 files and 3,000 others drawn at random: 14 and 6 more
+    /// commands, 3 and 3 more non-commands accepted. On the thirty-eighth set,
+    /// heard after: right 145 / 143 → 147 / 145 of 160, accepted 3 / 3 both. With
+    /// 100 devices and 1,000 shortcuts (`voiceplug bench --speech`, one core, two
+    /// rounds interleaved) start 0.75–0.85 → 0.89–0.92 s, rebuild 0.33 →
+    /// 0.44–0.45 s (espeak-ng asked twice more), real-time factor of speech that
+    /// is no command 0.081–0.083 → 0.087–0.090, of commands unchanged
     /// (0.089–0.092).
     static let nameAccents: [LetterToSound.Accent] = [.scottish, .westMidlands]
 
