@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Speech
@@ -90,6 +91,17 @@ struct PronunciationTests {
         #expect(lines.contains { $0.hasPrefix("cooler(") && $0.hasSuffix(" K OW L AH") }, "West Midlands")
         #expect(!lines.contains { $0.hasPrefix("cooler(") && $0.hasSuffix(" K L ER") }, "Scottish ʉ is UW: the dictionary's own")
         #expect(!lines.contains { $0.hasPrefix("time") && $0.hasSuffix(" T OY M") }, "not a name's word here")
+    }
+
+    @Test("the letter-to-sound jobs are asked at once, and their answers kept in the jobs' order")
+    func concurrentJobs() {
+        let jobs: [@Sendable () -> [String: [String]]] = (0..<5).map { index in
+            {
+                usleep(UInt32((5 - index) * 5_000))  // the first asked answers last
+                return ["word": [String(index)]]
+            }
+        }
+        #expect(Pronunciations.concurrently(jobs).map { $0["word"]?.first } == ["0", "1", "2", "3", "4"])
     }
 
     @Test("a verb ending in JH also ends in Z, as it is said before a vowel (\"change on the …\"); other words do not")
