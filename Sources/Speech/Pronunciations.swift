@@ -48,10 +48,11 @@ struct Pronunciations {
         }
     }
 
-    /// Each job's answer, in the jobs' order, all asked at once: each letter-to-sound job is a process of its own
-    /// (espeak-ng takes about 0.3 ms a word). With 100 devices and 1,000 shortcuts (`voiceplug bench --speech`, two
-    /// rounds interleaved, on this machine's two cores): start 0.82–0.92 → 0.72–0.77 s, rebuild 0.42–0.44 → 0.35–0.36 s;
-    /// on one core as before (0.79–0.82 s); `voiceplug hear --json` byte-identical.
+    /// Each job's answer, in the jobs' order, all asked at once (the grammar's words' jobs, and the verbs' accents in
+    /// `regionalVariants`): each letter-to-sound job is a process of its own (espeak-ng takes about 0.3 ms a word).
+    /// With 100 devices and 1,000 shortcuts (`voiceplug bench --speech`, two rounds interleaved, on this machine's two
+    /// cores): start 0.82–0.92 → 0.72–0.77 s, rebuild 0.42–0.44 → 0.35–0.36 s; on one core as before (0.79–0.82 s);
+    /// `voiceplug hear --json` byte-identical.
     static func concurrently(_ jobs: [@Sendable () -> [String: [String]]]) -> [[String: [String]]] {
         let answers = Mutex([[String: [String]]](repeating: [:], count: jobs.count))
         DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
@@ -122,8 +123,9 @@ struct Pronunciations {
     private static let regionalVariants: [String: [[String]]] = {
         let words = commandVerbs.union(Grammar.states).sorted()
         var found: [String: [[String]]] = [:]
-        for accent in [LetterToSound.Accent.scottish, .caribbean, .newYork] {
-            for (word, phones) in LetterToSound.phones(for: words, accent: accent) { found[word, default: []].append(phones) }
+        let accents: [LetterToSound.Accent] = [.scottish, .caribbean, .newYork]
+        for answer in concurrently(accents.map { accent in { LetterToSound.phones(for: words, accent: accent) } }) {
+            for (word, phones) in answer { found[word, default: []].append(phones) }
         }
         return found
     }()

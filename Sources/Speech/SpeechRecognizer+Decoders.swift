@@ -167,14 +167,15 @@ extension SpeechRecognizer {
         let hmm = hmmPath(model)
         guard FileManager.default.fileExists(atPath: hmm + "/mdef") else { throw SpeechError.model("no acoustic model at \(model)") }
         let dictionary = model + "/cmudict-en-us.dict"
+        func pronounced(_ grammar: Grammar) throws -> Pronunciations {
+            try Pronunciations(words: grammar.words, dictionary: dictionary, variants: grammar.commandWords, names: grammar.nameWords)
+        }
         var grammar = Grammar(devices: devices, shortcuts: shortcuts)
-        var pronunciations = try Pronunciations(
-            words: grammar.words, dictionary: dictionary, variants: grammar.commandWords, names: grammar.nameWords)
+        var pronunciations = try pronounced(grammar)
         if !pronunciations.unpronounceable.isEmpty {
             let skip = Set(pronunciations.unpronounceable)
             grammar = Grammar(devices: devices, shortcuts: shortcuts, pronounceable: { !skip.contains($0) })
-            pronunciations = try Pronunciations(
-                words: grammar.words, dictionary: dictionary, variants: grammar.commandWords, names: grammar.nameWords)
+            pronunciations = try pronounced(grammar)
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("voiceplug-speech-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
