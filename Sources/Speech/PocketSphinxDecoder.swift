@@ -44,13 +44,27 @@ final class PocketSphinxDecoder {
     private let decoder: OpaquePointer
     private let config: OpaquePointer
 
+    /// sphinxbase's log, off for the whole process (it logs to stderr by
+    /// default): set once, before anything of PocketSphinx's runs, and never
+    /// again. A decoder's `-logfn` would reopen it while another thread's
+    /// decoder or language model (`CommonWords`) may be writing to it.
+    private static let quietLog: Void = err_set_logfp(nil)
+
+    /// Decoders and front ends start one at a time, whichever thread starts
+    /// them: sphinxbase keeps the frequency warp's parameters (`-warp_params`)
+    /// in variables of its own, read with `strtok`, for every front end
+    /// (a decoder has one too).
+    private static let starting = NSLock()
+
     /// Creates a decoder (`cmd_ln_parse_r` with `ps_args()`, then `ps_init`);
     /// `arguments` are PocketSphinx's options, e.g. ["-hmm", path, "-dict", path, "-jsgf", path].
     init(arguments: [String]) throws(SpeechError) {
-        err_set_logfp(nil)  // sphinxbase logs to stderr by default
+        Self.quietLog
         let argv = (["voiceplug"] + arguments).map { strdup($0) }
         defer { argv.forEach { free($0) } }
         var pointers: [UnsafeMutablePointer<CChar>?] = argv
+        Self.starting.lock()
+        defer { Self.starting.unlock() }
         guard let config = cmd_ln_parse_r(nil, ps_args(), Int32(pointers.count), &pointers, 1) else {
             throw .decoder("the options were refused: \(arguments.joined(separator: " "))")
         }
@@ -72,6 +86,8 @@ final class PocketSphinxDecoder {
     func frontEnd(warp: Double, removingNoise: Bool) throws(SpeechError) -> FrontEnd {
         let original = cmd_ln_str_r(config, "-warp_params").map { String(cString: $0) }
         let originalRemoval = cmd_ln_access_r(config, "-remove_noise")?.pointee.i ?? 0
+        Self.starting.lock()
+        defer { Self.starting.unlock() }
         cmd_ln_set_str_r(config, "-warp_params", String(warp))
         cmd_ln_set_int_r(config, "-remove_noise", removingNoise ? 1 : 0)
         defer {
@@ -116,7 +132,7 @@ final class PocketSphinxDecoder {
     /// in the language model at `path` (`ngram_model_read`, `ngram_ng_score`
     /// without history), nil for a word the model lacks.
     static func unigramScores(languageModel path: String, words: [String]) throws(SpeechError) -> [Int32?] {
-        err_set_logfp(nil)
+        quietLog
         guard let logmath = logmath_init(1.0001, 0, 0) else { throw .model("cannot start logmath") }
         defer { logmath_free(logmath) }
         guard let model = ngram_model_read(nil, path, NGRAM_AUTO, logmath) else {

@@ -4,7 +4,7 @@ import VoiceShortcuts
 /// The decoders: the grammar's, the check's and the open-vocabulary pass's, and their options.
 extension SpeechRecognizer {
     /// Options both decoders (and so the front ends made from the grammar
-    /// decoder's) share: no log, 16 kHz, no noise removal, and
+    /// decoder's) share: 16 kHz, no noise removal, and
     /// `inverse_linear` frequency warping, whose factor each front end sets
     /// (see `warps`). Speech that rings on — an echo was found (`Echo`) or
     /// it is reverberant (`Reverberation`) — is heard by front ends with
@@ -34,7 +34,7 @@ extension SpeechRecognizer {
     /// 0.077–0.078 → 0.078–0.079; start 0.59–0.70 → 0.61–0.63 s
     /// (`voiceplug bench --speech`, four runs each, interleaved).
     private static let sharedArguments = [
-        "-logfn", "/dev/null", "-samprate", "16000", "-remove_noise", "no",
+        "-samprate", "16000", "-remove_noise", "no",
         "-warp_type", "inverse_linear", "-warp_params", "1.0",
     ]
 
@@ -212,5 +212,26 @@ extension SpeechRecognizer {
                         common: common)
                 })
         }
+    }
+}
+
+/// A value made on another thread from the moment it is created; `value()` waits for it.
+final class Started<Value>: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    /// Written once, before `done` is signalled; read only after.
+    private var result: Result<Value, any Error> = .failure(SpeechError.decoder("not made yet"))
+
+    init(_ make: @escaping @Sendable () throws -> Value) {
+        DispatchQueue.global(qos: .userInitiated).async {
+            self.result = Result { try make() }
+            self.done.signal()
+        }
+    }
+
+    /// The value, or what making it threw.
+    func value() throws -> Value {
+        done.wait()
+        done.signal()  // for a later call
+        return try result.get()
     }
 }

@@ -551,4 +551,36 @@ struct RecognizerTests {
         #expect(ContinuousClock.now - start < .seconds(10))  // a hang guard; the figure comes from `voiceplug bench --speech`
         #expect(try await recognizer.hear(audio).text == "good morning")
     }
+
+    @Test("recognizers started at once on two threads (each starts its open decoder on a third) hear as one started alone")
+    func startedAtOnce() async throws {
+        let audio = try await Synthesizer.speak("switch off the christmas tree", voice: "slt")
+        let alone = try await Self.sharedRecognizer().hear(audio)
+        let kettle = VoiceShortcut(
+            invocationPhrase: "tea time", shortcut: Shortcut(intent: ToggleStateIntent(deviceID: "kettle", state: .on)))
+        async let first = blocking { try SpeechRecognizer(devices: Self.devices, shortcuts: [Self.shortcut]) }
+        async let second = blocking { try SpeechRecognizer(devices: Self.devices, shortcuts: [Self.shortcut, kettle]) }
+        let (one, other) = try await (first, second)
+        #expect(alone.text == "switch off the christmas tree")
+        #expect(try await one.hear(audio) == alone, "the same grammar hears the same, margin and all")
+        #expect(try await other.hear(audio).text == alone.text)
+        #expect(try await other.hear(Synthesizer.speak("tea time", voice: "slt")).text == "tea time")
+    }
+
+    @Test("a model without its language model: the open decoder's failure, on its own thread, is the start's error")
+    func openDecoderFails() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("voiceplug-model-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["en-us", "cmudict-en-us.dict"] {
+            try FileManager.default.createSymbolicLink(
+                atPath: folder.appendingPathComponent(name).path, withDestinationPath: SpeechRecognizer.defaultModel + "/" + name)
+        }
+        let model = folder.path
+        await #expect(throws: SpeechError.self) {
+            try await blocking { try SpeechRecognizer(devices: Self.devices, shortcuts: [], model: model) }
+        }
+        let grammarOnly = try await blocking { try SpeechRecognizer(devices: Self.devices, shortcuts: [], model: model, secondPass: false) }
+        #expect(try await grammarOnly.hear(Synthesizer.speak("kettle off", voice: "slt")).text == "kettle off")
+    }
 }
