@@ -22,6 +22,11 @@ let package = Package(
             providers: [.apt(["libpocketsphinx-dev", "libsphinxbase-dev"])]
         ),
         .systemLibrary(
+            name: "CEspeakNG",
+            pkgConfig: "espeak-ng",
+            providers: [.apt(["libespeak-ng-dev"])]
+        ),
+        .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
@@ -38,8 +43,8 @@ let package = Package(
         // The gateway service: phrases in, plugs switched, results out.
         .target(name: "Gateway", dependencies: ["MQTT", "VoiceShortcuts", "Storage", "PlugProtocols", "JSONText", "Speech"]),
 
-        // Speech: audio input and the recognizer; the only module that imports CPocketSphinx.
-        .target(name: "Speech", dependencies: ["CPocketSphinx", "VoiceShortcuts"]),
+        // Speech: audio input and the recognizer; the only module that imports CPocketSphinx and CEspeakNG.
+        .target(name: "Speech", dependencies: ["CPocketSphinx", "CEspeakNG", "VoiceShortcuts"]),
 
         // Tasmota, Shelly and Zigbee2MQTT topics and payloads: both the plug's and the controller's side.
         .target(name: "PlugProtocols", dependencies: ["VoiceShortcuts"]),

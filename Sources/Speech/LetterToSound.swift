@@ -25,12 +25,13 @@ enum LetterToSound {
     ]
 
     /// The phones espeak-ng gives each of `words` (a word it says nothing
-    /// usable for is left out; none when espeak-ng is missing). One espeak-ng
-    /// run for all of them, each word its own clause (see `batch`); should the
-    /// answer not come back one word each, every word is asked on its own.
+    /// usable for is left out; none without espeak-ng's data). One call of
+    /// its library (`EspeakNG`) for all of them, each word its own clause
+    /// (see `batch`); should the answer not come back one word each, every
+    /// word is asked on its own.
     static func phones(for words: [String], accent: Accent = .american) -> [String: [String]] {
         batch(words) { text in
-            espeak(text, accent: accent).split(whereSeparator: \.isWhitespace).map { map(ipa: String($0)) }
+            (EspeakNG.ipa(ofClauses: text, voice: accent.rawValue) ?? []).map { map(ipa: $0) }
         }
     }
 
@@ -66,7 +67,7 @@ enum LetterToSound {
     /// → 14 / 15; on ../shared/corpus right 1,953 / 1,934 → 1,952 / 1,934,
     /// wrong and accepted unchanged.
     private static func batch(_ words: [String], pronounce: (String) -> [[String]?]) -> [String: [String]] {
-        // Only letters reach the shell, single-quoted.
+        // Only letters: flite's t2p has them through the shell, single-quoted, and espeak-ng as clauses between commas.
         let safe = words.filter { word in !word.isEmpty && word.unicodeScalars.allSatisfy { $0.properties.isAlphabetic } }
         guard !safe.isEmpty else { return [:] }
         let answers = pronounce(safe.joined(separator: ", "))
@@ -79,7 +80,7 @@ enum LetterToSound {
         return result
     }
 
-    /// espeak-ng's voices whose pronunciations are asked for.
+    /// espeak-ng's voices whose pronunciations are asked for (their names, or else their languages: see `EspeakNG`).
     enum Accent: String {
         case american = "en-us"
         case british = "en-gb"
@@ -87,11 +88,6 @@ enum LetterToSound {
         case caribbean = "en-029"
         case newYork = "en-us-nyc"
         case westMidlands = "en-gb-x-gbcwmd"
-    }
-
-    /// espeak-ng's IPA for `text` (letters, spaces and commas only).
-    private static func espeak(_ text: String, accent: Accent) -> String {
-        run("espeak-ng -q -v \(accent.rawValue) --ipa '\(text)'")
     }
 
     /// What a shell command writes to its standard output ("" when it cannot run).

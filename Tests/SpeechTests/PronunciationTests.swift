@@ -141,4 +141,15 @@ struct PronunciationTests {
         #expect(phones["vornado"]?.first == "V")
         #expect(phones["x1"] == nil, "only letters reach espeak-ng")
     }
+
+    @Test("espeak-ng's library answers clause by clause in the voice asked for, by its name or its language; no such voice, nothing")
+    func espeakLibrary() {
+        #expect(EspeakNG.ipa(ofClauses: "kettle, lamp", voice: "en-us")?.count == 2)
+        let american = EspeakNG.ipa(ofClauses: "lamp", voice: "en-us"), british = EspeakNG.ipa(ofClauses: "lamp", voice: "en-gb")
+        #expect(american?.first.flatMap(LetterToSound.map) == ["L", "AE", "M", "P"], "\(american ?? [])")
+        #expect(
+            british?.first.flatMap(LetterToSound.map) == ["L", "AA", "M", "P"], "en-gb is a language, not a voice's name: \(british ?? [])")
+        #expect(EspeakNG.ipa(ofClauses: "lamp", voice: "xx-nowhere") == nil)
+        #expect(EspeakNG.ipa(ofClauses: "lamp", voice: "en-us") == american, "a voice after one that failed")
+    }
 }
