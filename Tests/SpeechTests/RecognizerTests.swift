@@ -555,14 +555,16 @@ struct RecognizerTests {
     @Test("recognizers started at once on two threads (each starts its open decoder on a third) hear as one started alone")
     func startedAtOnce() async throws {
         let audio = try await Synthesizer.speak("switch off the christmas tree", voice: "slt")
-        let alone = try await Self.sharedRecognizer().hear(audio)
+        // Each recognizer's first utterance: a margin moves a little with what a recognizer heard before.
+        let alone = try await blocking { try SpeechRecognizer(devices: Self.devices, shortcuts: [Self.shortcut]) }.hear(audio)
         let kettle = VoiceShortcut(
             invocationPhrase: "tea time", shortcut: Shortcut(intent: ToggleStateIntent(deviceID: "kettle", state: .on)))
         async let first = blocking { try SpeechRecognizer(devices: Self.devices, shortcuts: [Self.shortcut]) }
         async let second = blocking { try SpeechRecognizer(devices: Self.devices, shortcuts: [Self.shortcut, kettle]) }
         let (one, other) = try await (first, second)
         #expect(alone.text == "switch off the christmas tree")
-        #expect(try await one.hear(audio) == alone, "the same grammar hears the same, margin and all")
+        let heard = try await one.hear(audio)
+        #expect(heard == alone, "the same grammar hears the same, margin and all: \(heard) / \(alone)")
         #expect(try await other.hear(audio).text == alone.text)
         #expect(try await other.hear(Synthesizer.speak("tea time", voice: "slt")).text == "tea time")
     }
