@@ -117,6 +117,44 @@ final class PocketSphinxDecoder {
         return decoding
     }
 
+    /// One of a decoder's searches: its own grammar's (`ownSearch`) or one
+    /// added with `addSearch`. They share the decoder's acoustic model and
+    /// dictionary; each utterance is decoded by the search it is given to
+    /// (`ps_set_search`), with that search's grammar and word beam.
+    struct Search {
+        let decoder: PocketSphinxDecoder
+        let name: String
+
+        func decode(_ features: Features, keepingPartial: Bool = false) throws(SpeechError) -> Decoding {
+            guard ps_set_search(decoder.decoder, name) == 0 else { throw .decoder("the decoder has no search \(name)") }
+            return try decoder.decode(features, keepingPartial: keepingPartial)
+        }
+    }
+
+    /// The search of the grammar the decoder was made with (`-jsgf`).
+    var ownSearch: Search { Search(decoder: self, name: "_default") }
+
+    /// Adds a search of the grammar in the JSGF file at `path` (`ps_set_jsgf_file`), read before it returns.
+    func addSearch(_ name: String, jsgfFile path: String) throws(SpeechError) -> Search {
+        Self.starting.lock()
+        defer { Self.starting.unlock() }
+        guard ps_set_jsgf_file(decoder, name, path) == 0 else { throw .decoder("the grammar was rejected: \(path)") }
+        return Search(decoder: self, name: name)
+    }
+
+    /// Adds a search of the decoder's own grammar, its very graph (`ps_get_fsg`, `ps_set_fsg`: its alternative
+    /// pronunciations and silences are added once), with another word beam (`-wbeam`).
+    func addSearch(_ name: String, wordBeam: Double) throws(SpeechError) -> Search {
+        Self.starting.lock()
+        defer { Self.starting.unlock() }
+        guard let graph = ps_get_fsg(decoder, ownSearch.name) else { throw .decoder("the decoder has no grammar") }
+        let original = cmd_ln_access_r(config, "-wbeam")?.pointee.fl
+        cmd_ln_set_float_r(config, "-wbeam", wordBeam)  // read as the search starts
+        defer { original.map { cmd_ln_set_float_r(config, "-wbeam", $0) } }
+        guard ps_set_fsg(decoder, name, graph) == 0 else { throw .decoder("the search \(name) did not start") }
+        return Search(decoder: self, name: name)
+    }
+
     /// Decodes one utterance's features with a grammar of its own, given as
     /// JSGF text (`ps_set_jsgf_string`, `ps_set_search`); its words must be in
     /// this decoder's dictionary. For a decoder made without a grammar, whose

@@ -124,19 +124,27 @@ extension SpeechRecognizer {
     /// interleaved): speech that is no command 0.090–0.096 → 0.090–0.098,
     /// commands 0.090–0.092 → 0.090–0.095, start 0.64–0.76 → 0.67–0.70 s,
     /// rebuild 0.24–0.25 → 0.29 s (one more grammar decoder, about 10 MB).
-    static let wideWordBeam = "1e-50"
+    /// Now a search of the grammar's decoder, with the same graph (see `GrammarDecoders.grammar`).
+    static let wideWordBeam = 1e-50
 
-    /// The grammar's decoder and, with the same dictionary, one that hears an
-    /// utterance again with a grammar of its own (see `stateHeardAgain`).
+    /// The grammar's decoder with its searches and, with the same words and
+    /// the common ones, one that hears an utterance again with a grammar of
+    /// its own (see `stateHeardAgain`).
     struct GrammarDecoders {
-        let search: PocketSphinxDecoder
+        /// The decoder of the grammar's four searches, and of the front ends. As four decoders, each loaded the
+        /// acoustic model and dictionary, and the wide search built the grammar's graph again: with 100 devices and
+        /// 1,000 shortcuts (`voiceplug bench --speech`, three rounds interleaved) start 1.36–1.64 → 1.19–1.30 s on
+        /// one core, 1.09–1.21 → 0.96–1.16 s on two, rebuild 0.63–0.71 → 0.48–0.53 s, `voiceplug hear` of one file
+        /// 207 → 187 MB; `voiceplug hear --json` byte-identical.
+        let grammar: PocketSphinxDecoder
+        let search: PocketSphinxDecoder.Search
         /// The grammar's search with a wider word beam (`wideWordBeam`), for an utterance `search` lost every path of.
-        let wide: PocketSphinxDecoder
+        let wide: PocketSphinxDecoder.Search
         let check: PocketSphinxDecoder
         /// The grammar without its garbage loop (`Grammar.withoutGarbage`); nil when there is nothing to say.
-        let forced: PocketSphinxDecoder?
+        let forced: PocketSphinxDecoder.Search?
         /// The grammar without its garbage loop and unknown name (`Grammar.withoutUnknownNames`); nil when there is nothing to say.
-        let forcedKnown: PocketSphinxDecoder?
+        let forcedKnown: PocketSphinxDecoder.Search?
         /// What a heard text asks for, as the gateway will read it (see `recognize`).
         let matcher: PhraseMatcher
         let shortcuts: ShortcutIndex
@@ -190,21 +198,22 @@ extension SpeechRecognizer {
         let checkDictPath = folder.appendingPathComponent("check.dict").path
         try (dictionaryText + (common?.dictionaryText ?? "")).write(toFile: checkDictPath, atomically: true, encoding: .utf8)
         return try withAdaptation(adaptation) { acoustic in
-            func decoder(jsgf: String?, dictionary: String? = nil, options: [String] = []) throws -> PocketSphinxDecoder {
+            func decoder(jsgf: String?, dictionary: String? = nil) throws -> PocketSphinxDecoder {
                 try PocketSphinxDecoder(
-                    arguments: ["-hmm", hmm, "-dict", dictionary ?? dictPath] + (jsgf.map { ["-jsgf", $0] } ?? []) + options + acoustic)
+                    arguments: ["-hmm", hmm, "-dict", dictionary ?? dictPath] + (jsgf.map { ["-jsgf", $0] } ?? []) + acoustic)
             }
-            func forced(_ jsgf: String?, _ name: String) throws -> PocketSphinxDecoder? {
+            let searches = try decoder(jsgf: jsgfPath)
+            func forced(_ jsgf: String?, _ name: String) throws -> PocketSphinxDecoder.Search? {
                 guard let jsgf else { return nil }
-                let path = folder.appendingPathComponent(name).path
+                let path = folder.appendingPathComponent(name + ".jsgf").path
                 try jsgf.write(toFile: path, atomically: true, encoding: .utf8)
-                return try decoder(jsgf: path)
+                return try searches.addSearch(name, jsgfFile: path)
             }
             return GrammarDecoders(
-                search: try decoder(jsgf: jsgfPath), wide: try decoder(jsgf: jsgfPath, options: ["-wbeam", wideWordBeam]),
+                grammar: searches, search: searches.ownSearch, wide: try searches.addSearch("wide", wordBeam: wideWordBeam),
                 check: try decoder(jsgf: nil, dictionary: checkDictPath),
-                forced: try forced(grammar.withoutGarbage, "forced.jsgf"),
-                forcedKnown: try forced(grammar.withoutUnknownNames, "known.jsgf"),
+                forced: try forced(grammar.withoutGarbage, "forced"),
+                forcedKnown: try forced(grammar.withoutUnknownNames, "known"),
                 matcher: PhraseMatcher(devices: devices), shortcuts: ShortcutIndex(shortcuts),
                 otherWords: common.map { common in
                     OtherWords(

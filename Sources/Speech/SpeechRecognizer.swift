@@ -53,7 +53,7 @@ public final class SpeechRecognizer: @unchecked Sendable {
         for warp in Self.warps {
             for removingNoise in [false, true] {
                 let key = FrontEndKey(warp: warp, removingNoise: removingNoise)
-                frontEnds[key] = try decoders.search.frontEnd(warp: warp, removingNoise: removingNoise)
+                frontEnds[key] = try decoders.grammar.frontEnd(warp: warp, removingNoise: removingNoise)
             }
         }
         self.frontEnds = frontEnds
