@@ -11,7 +11,7 @@ struct FrontEndTests {
     func decoder(warp: String) throws -> PocketSphinxDecoder {
         try PocketSphinxDecoder(arguments: [
             "-hmm", Self.model + "/en-us", "-dict", Self.model + "/cmudict-en-us.dict", "-keyphrase", "lamp",
-            "-logfn", "/dev/null", "-warp_type", "inverse_linear", "-warp_params", warp,
+            "-warp_type", "inverse_linear", "-warp_params", warp,
         ])
     }
 
