@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The pronunciation dictionary of a grammar: the model's own entries for
 /// the grammar's words, letter-to-sound for the rest, and a `g_` twin of each
@@ -48,19 +47,14 @@ struct Pronunciations {
         }
     }
 
-    /// Each job's answer, in the jobs' order, all asked at once (the grammar's words' jobs, and the verbs' accents in
-    /// `regionalVariants`). When espeak-ng was a process per job (about 0.3 ms a word), with 100 devices and 1,000
+    /// Each job's answer, in the jobs' order, all asked at once, each on a thread of its own (`Started`; the grammar's
+    /// words' jobs, and the verbs' accents in `regionalVariants`). When espeak-ng was a process per job (about 0.3 ms a word), with 100 devices and 1,000
     /// shortcuts (`voiceplug bench --speech`, two rounds interleaved, on this machine's two cores): start 0.82–0.92 →
     /// 0.72–0.77 s, rebuild 0.42–0.44 → 0.35–0.36 s; on one core as before (0.79–0.82 s); `voiceplug hear --json`
     /// byte-identical. Now espeak-ng's library answers one job at a time (`EspeakNG`), in a few milliseconds, while
     /// flite's `t2p`, a process, answers its own.
     static func concurrently(_ jobs: [@Sendable () -> [String: [String]]]) -> [[String: [String]]] {
-        let answers = Mutex([[String: [String]]](repeating: [:], count: jobs.count))
-        DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
-            let answer = jobs[index]()
-            answers.withLock { $0[index] = answer }
-        }
-        return answers.withLock { $0 }
+        jobs.map { Started($0) }.map { (try? $0.value()) ?? [:] }
     }
 
     /// The entries of the dictionary file at `path` (cmudict format) for the words `keeping` accepts.

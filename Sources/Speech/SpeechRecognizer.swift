@@ -35,18 +35,14 @@ public final class SpeechRecognizer: @unchecked Sendable {
         self.model = model
         self.threshold = threshold
         self.adaptation = adaptation
-        // The open decoder and the common words do not depend on the grammar: made on another thread meanwhile
-        // (PocketSphinx's part of starting a decoder still one at a time: see `PocketSphinxDecoder.starting`). With 100
-        // devices and 1,000 shortcuts on two cores, start 1.52–1.58 → 1.11–1.28 s on a machine that took 0.72–0.77 s
-        // the week before (`voiceplug bench --speech`, three rounds interleaved); on one core as before (1.70–1.88 s).
+        // The open decoder does not depend on the grammar: made on another thread meanwhile (PocketSphinx's part of
+        // starting a decoder still one at a time: see `PocketSphinxDecoder.starting`). With 100 devices and 1,000
+        // shortcuts on two cores, start 1.52–1.58 → 1.11–1.28 s on a machine that took 0.72–0.77 s the week before
+        // (`voiceplug bench --speech`, three rounds interleaved); on one core as before (1.70–1.88 s).
         // `voiceplug hear --json` byte-identical.
         let open =
             secondPass
-            ? Started {
-                let decoder = try Self.makeOpenDecoder(model: model, adaptation: adaptation)
-                _ = try? CommonWords.of(model: model)
-                return decoder
-            } : nil
+            ? Started { try Self.makeOpenDecoder(model: model, adaptation: adaptation) } : nil
         decoders = try Self.makeDecoders(devices: devices, shortcuts: shortcuts, model: model, adaptation: adaptation)
         openDecoder = try open?.value()
         var frontEnds: [FrontEndKey: FrontEnd] = [:]
