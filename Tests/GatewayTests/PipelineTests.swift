@@ -102,12 +102,15 @@ struct PipelineTests {
                 "shortcuts", "add", "--device", "tree", "--state", "on", "--phrase", "festive mode",
             ])
             #expect(status == 0, "\(err)")
-            // Works: a phrase sent within the second is answered with the shortcut (its answer may take longer on a busy machine).
+            // Works within the second: asked until it does, a phrase sent a second or more after the shortcut was added
+            // is answered with it (how long each answer takes on a busy machine is not the point).
             let added = ContinuousClock.now
             var result: [String: Any] = [:]
-            while ContinuousClock.now - added < .seconds(1) {
+            while true {
+                let sent = ContinuousClock.now
                 result = try await gateway.say("Festive mode!")
-                if result["ok"] as? Bool == true { break }
+                if result["ok"] as? Bool == true || sent - added >= .seconds(1) { break }
+                try await Task.sleep(for: .milliseconds(50))
             }
             #expect(result["ok"] as? Bool == true, "\(result)")
             #expect(result["device"] as? String == "tree")
