@@ -31,24 +31,100 @@ struct CommonWords: Sendable {
     }
 
     /// The common words of the model at `model` (its `en-us.lm.bin` and
-    /// dictionary), read once per process and model.
-    static func of(model: String) throws -> CommonWords {
+    /// dictionary), found once per process and model, and kept in a file in
+    /// `cacheFolder` for the next process (see `stored(in:model:)`).
+    static func of(model: String, cacheFolder: URL? = defaultCacheFolder) throws -> CommonWords {
         try cache.withLock { cached in
             if let words = cached[model] { return words }
-            let path = model + "/cmudict-en-us.dict"
-            let words = try Pronunciations.words(path) { word in word.unicodeScalars.allSatisfy { ("a"..."z").contains($0) } }
-            let scores = try PocketSphinxDecoder.unigramScores(languageModel: model + "/en-us.lm.bin", words: words)
-            let ranked = zip(words, scores).compactMap { word, score in score.map { (word, $0) } }
-                .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }.prefix(count).map(\.0)
-            let chosen = Set(ranked)
-            let dictionary = try Pronunciations.read(path, keeping: chosen.contains)
-            let common = CommonWords(entries: ranked.map { ($0, dictionary[$0] ?? []) })
+            if let cacheFolder, let kept = stored(in: cacheFolder, model: model) {
+                cached[model] = kept
+                return kept
+            }
+            let common = try found(model: model)
+            if let cacheFolder { common.store(in: cacheFolder, model: model) }
             cached[model] = common
             return common
         }
     }
 
     private static let cache = Mutex<[String: CommonWords]>([:])
+
+    /// The first `count` letter-only words of the model's dictionary by
+    /// their unigram scores in its language model, with their pronunciations:
+    /// two readings of the dictionary's 134,000 lines and one of the language
+    /// model, about 0.25 s of a start (one core, `voiceplug bench --speech`).
+    static func found(model: String) throws -> CommonWords {
+        let path = model + "/cmudict-en-us.dict"
+        let words = try Pronunciations.words(path) { word in word.unicodeScalars.allSatisfy { ("a"..."z").contains($0) } }
+        let scores = try PocketSphinxDecoder.unigramScores(languageModel: model + "/en-us.lm.bin", words: words)
+        let ranked = zip(words, scores).compactMap { word, score in score.map { (word, $0) } }
+            .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }.prefix(count).map(\.0)
+        let chosen = Set(ranked)
+        let dictionary = try Pronunciations.read(path, keeping: chosen.contains)
+        return CommonWords(entries: ranked.map { ($0, dictionary[$0] ?? []) })
+    }
+
+    /// Where the common words are kept between processes: `$XDG_CACHE_HOME/voiceplug`, else `~/.cache/voiceplug`.
+    static var defaultCacheFolder: URL? {
+        let environment = ProcessInfo.processInfo.environment
+        if let folder = environment["XDG_CACHE_HOME"], folder.hasPrefix("/") {
+            return URL(fileURLWithPath: folder).appendingPathComponent("voiceplug")
+        }
+        guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
+        return URL(fileURLWithPath: home).appendingPathComponent(".cache/voiceplug")
+    }
+
+    /// The file of `model`'s common words in `folder`, named after the model's folder.
+    static func cacheFile(in folder: URL, model: String) -> URL {
+        let name = model.unicodeScalars.map { ("a"..."z").contains($0) || ("0"..."9").contains($0) ? String($0) : "-" }.joined()
+        return folder.appendingPathComponent("common-words\(name).txt")
+    }
+
+    /// What a kept file must say first to be taken: its format, `count`, and
+    /// the model's dictionary and language model as they are now (size and
+    /// time of change); nil when they cannot be read.
+    static func cacheKey(model: String) -> String? {
+        var key = "voiceplug common words 1, \(count) of"
+        for file in [model + "/cmudict-en-us.dict", model + "/en-us.lm.bin"] {
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: file),
+                let size = attributes[.size] as? NSNumber, let changed = attributes[.modificationDate] as? Date
+            else { return nil }
+            key += " \(file) \(size) \(changed.timeIntervalSince1970)"
+        }
+        return key
+    }
+
+    /// The common words kept in `folder` for `model`, when its file is there,
+    /// whole, and made from the model as it is (`cacheKey`); else nil, and
+    /// they are found again. A line a word, its pronunciations after tabs.
+    static func stored(in folder: URL, model: String) -> CommonWords? {
+        guard let key = cacheKey(model: model),
+            let data = FileManager.default.contents(atPath: cacheFile(in: folder, model: model).path),
+            let text = String(data: data, encoding: .utf8)
+        else { return nil }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.first.map(String.init) == key, lines.popLast() == "", lines.popLast() == "end" else { return nil }
+        var entries: [(word: String, pronunciations: [[String]])] = []
+        for line in lines.dropFirst() {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            guard let word = fields.first, !word.isEmpty, !word.contains(" ") else { return nil }
+            entries.append((String(word), fields.dropFirst().map { $0.split(separator: " ").map(String.init) }))
+        }
+        return CommonWords(entries: entries)
+    }
+
+    /// Keeps the common words in `folder` for `model` (see `stored(in:model:)`),
+    /// written whole or not at all; a folder that cannot be written is no error.
+    func store(in folder: URL, model: String) {
+        guard let key = Self.cacheKey(model: model) else { return }
+        var text = key + "\n"
+        for entry in entries {
+            text += ([entry.word] + entry.pronunciations.map { $0.joined(separator: " ") }).joined(separator: "\t") + "\n"
+        }
+        text += "end\n"
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try? Data(text.utf8).write(to: Self.cacheFile(in: folder, model: model), options: .atomic)
+    }
 
     /// The `count` frequent words (the first `frequentCount`) whose
     /// pronunciations are nearest to one of `pronunciations` (fewest phones

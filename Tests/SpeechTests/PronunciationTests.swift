@@ -41,6 +41,45 @@ struct PronunciationTests {
         #expect(!frequent.contains("downstairs") && withRare.contains("downstairs"), "\(withRare)")
     }
 
+    @Test("the common words are kept in a file for the next process; a damaged file, or one of a changed model, is not taken")
+    func commonWordsKept() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("voiceplug-cache-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let model = SpeechRecognizer.defaultModel
+        let found = try CommonWords.found(model: model)
+        #expect(CommonWords.stored(in: folder, model: model) == nil, "nothing kept yet")
+        found.store(in: folder, model: model)
+        let kept = try #require(CommonWords.stored(in: folder, model: model))
+        #expect(kept.entries.map(\.word) == found.entries.map(\.word))
+        #expect(kept.entries.map(\.pronunciations) == found.entries.map(\.pronunciations))
+        #expect(kept.dictionaryText == found.dictionaryText)
+
+        let file = CommonWords.cacheFile(in: folder, model: model)
+        let whole = try Data(contentsOf: file)
+        for damaged in [whole.prefix(whole.count / 2), whole.dropLast(4), Data([0xFF, 0xFE]) + whole, Data()] {
+            try damaged.write(to: file)
+            #expect(CommonWords.stored(in: folder, model: model) == nil, "\(damaged.count) bytes")
+        }
+
+        // A model whose dictionary changed after its words were kept: they are not taken.
+        let other = folder.appendingPathComponent("model")
+        try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+        for name in ["cmudict-en-us.dict", "en-us.lm.bin"] {
+            try Data("lamp L AE M P\n".utf8).write(to: other.appendingPathComponent(name))
+        }
+        CommonWords(entries: [("lamp", [["L", "AE", "M", "P"]])]).store(in: folder, model: other.path)
+        #expect(CommonWords.stored(in: folder, model: other.path)?.entries.map(\.word) == ["lamp"])
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: other.appendingPathComponent("cmudict-en-us.dict").path)
+        #expect(CommonWords.stored(in: folder, model: other.path) == nil)
+
+        // A folder that cannot be written is no error: nothing is kept.
+        let blocked = folder.appendingPathComponent("blocked")
+        try Data().write(to: blocked)
+        found.store(in: blocked, model: model)
+        #expect(CommonWords.stored(in: blocked, model: model) == nil)
+    }
+
     @Test("a name's word is open to the words the language model has after the word before it, but the most frequent and those said alike")
     func companions() throws {
         let common = try CommonWords.of(model: SpeechRecognizer.defaultModel)
