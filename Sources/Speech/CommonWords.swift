@@ -82,7 +82,8 @@ struct CommonWords: Sendable {
 
     /// What a kept file must say first to be taken: its format, `count`, and
     /// the model's dictionary and language model as they are now (size and
-    /// time of change); nil when they cannot be read.
+    /// time of change); nil when they cannot be read. The format's number
+    /// goes up whenever `found` or the file's lines change.
     static func cacheKey(model: String) -> String? {
         var key = "voiceplug common words 1, \(count) of"
         for file in [model + "/cmudict-en-us.dict", model + "/en-us.lm.bin"] {

@@ -70,7 +70,8 @@ extension SpeechRecognizer {
     /// 0.152–0.200 (`voiceplug bench --speech`, one core, four rounds
     /// interleaved); CPU time of `voiceplug hear` of 60 files of the
     /// thirty-third set (135 s of audio) 29.4–33.1 → 25.7–30.3 s (three
-    /// rounds, with the common words kept of `CommonWords.of`).
+    /// rounds; that build also kept the common words, `CommonWords.of`, which
+    /// only its start saw).
     static func makeOpenDecoder(model: String, adaptation: SpeakerAdaptation?) throws -> PocketSphinxDecoder {
         try withAdaptation(adaptation) { acoustic in
             try PocketSphinxDecoder(
