@@ -44,7 +44,7 @@ extension SpeechRecognizer {
     }
 
     /// A fast language-model pass: no flat pass, no best path, the search
-    /// capped at 500 HMMs (1,000 until the figures below) and 3 word exits per frame, and only the active
+    /// capped at 1,000 HMMs and 3 word exits per frame, and only the active
     /// senones scored with the 2 best Gaussians of each codebook (the grammar
     /// pass uses 4; it scored all senones until `defaultThreshold` was 17).
     /// Measured on bench/speech/corpus.py against the notes' settings (all
@@ -60,24 +60,13 @@ extension SpeechRecognizer {
     /// shortcuts 0.092–0.097 → 0.084–0.089, with a home's 0.089–0.091 →
     /// 0.081–0.083 (three interleaved runs). Narrower beams instead (`-beam
     /// 1e-40 -wbeam 1e-24`) saved as much and cost more in-grammar; both
-    /// together, more still. The cap on HMMs 1,000 → 500: on the nine sets of
-    /// bench/speech/corpus.py heard last (2,880 in-grammar and 2,816
-    /// out-of-grammar utterances, clean / 20 dB) right 1,275 / 1,264 → 1,272 /
-    /// 1,261, wrong 0 / 1 → 0 / 0, accepted 27 / 26 → 24 / 27 (35 answers
-    /// changed, either way). On a machine half as fast as the one of the
-    /// figures above, and noisy: real-time factor with 100 devices and 1,000
-    /// shortcuts 0.232–0.283 → 0.196–0.230, a home's 0.179–0.211 →
-    /// 0.152–0.200 (`voiceplug bench --speech`, one core, four rounds
-    /// interleaved); CPU time of `voiceplug hear` of 60 files of the
-    /// thirty-third set (135 s of audio) 29.4–33.1 → 25.7–30.3 s (three
-    /// rounds; that build also kept the common words, `CommonWords.of`, which
-    /// only its start saw).
+    /// together, more still.
     static func makeOpenDecoder(model: String, adaptation: SpeakerAdaptation?) throws -> PocketSphinxDecoder {
         try withAdaptation(adaptation) { acoustic in
             try PocketSphinxDecoder(
                 arguments: [
                     "-hmm", hmmPath(model), "-lm", model + "/en-us.lm.bin", "-dict", model + "/cmudict-en-us.dict",
-                    "-fwdflat", "no", "-bestpath", "no", "-maxhmmpf", "500", "-maxwpf", "3", "-topn", "2", "-ds", "2",
+                    "-fwdflat", "no", "-bestpath", "no", "-maxhmmpf", "1000", "-maxwpf", "3", "-topn", "2", "-ds", "2",
                 ]
                     + acoustic)
         }
