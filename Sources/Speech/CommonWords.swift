@@ -103,13 +103,17 @@ struct CommonWords: Sendable {
             let data = FileManager.default.contents(atPath: cacheFile(in: folder, model: model).path),
             let text = String(data: data, encoding: .utf8)
         else { return nil }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        guard lines.first.map(String.init) == key, lines.popLast() == "", lines.popLast() == "end" else { return nil }
+        // Split as UTF-8 bytes: as characters, the 20,000 lines took 0.12 s, most of what the kept file saves.
+        func string(_ bytes: Substring.UTF8View) -> String { String(decoding: bytes, as: UTF8.self) }
+        let (newline, tab, space) = (UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: " "))
+        var lines = text.utf8.split(separator: newline, omittingEmptySubsequences: false)
+        guard lines.first.map(string) == key, lines.popLast()?.isEmpty == true, lines.popLast().map(string) == "end" else { return nil }
         var entries: [(word: String, pronunciations: [[String]])] = []
+        entries.reserveCapacity(lines.count)
         for line in lines.dropFirst() {
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            guard let word = fields.first, !word.isEmpty, !word.contains(" ") else { return nil }
-            entries.append((String(word), fields.dropFirst().map { $0.split(separator: " ").map(String.init) }))
+            let fields = line.split(separator: tab, omittingEmptySubsequences: false)
+            guard let word = fields.first, !word.isEmpty, !word.contains(space) else { return nil }
+            entries.append((string(word), fields.dropFirst().map { $0.split(separator: space).map(string) }))
         }
         return CommonWords(entries: entries)
     }
