@@ -32,10 +32,11 @@ struct CommonWords: Sendable {
 
     /// The common words of the model at `model` (its `en-us.lm.bin` and
     /// dictionary), found once per process and model, and kept in a file in
-    /// `cacheFolder` for the next process (see `stored(in:model:)`).
-    static func of(model: String, cacheFolder: URL? = defaultCacheFolder) throws -> CommonWords {
+    /// `defaultCacheFolder` for the next process (see `stored(in:model:)`).
+    static func of(model: String) throws -> CommonWords {
         try cache.withLock { cached in
             if let words = cached[model] { return words }
+            let cacheFolder = defaultCacheFolder
             if let cacheFolder, let kept = stored(in: cacheFolder, model: model) {
                 cached[model] = kept
                 return kept

@@ -48,11 +48,11 @@ struct Pronunciations {
     }
 
     /// Each job's answer, in the jobs' order, all asked at once, each on a thread of its own (`Started`; the grammar's
-    /// words' jobs, and the verbs' accents in `regionalVariants`). When espeak-ng was a process per job (about 0.3 ms a word), with 100 devices and 1,000
-    /// shortcuts (`voiceplug bench --speech`, two rounds interleaved, on this machine's two cores): start 0.82–0.92 →
-    /// 0.72–0.77 s, rebuild 0.42–0.44 → 0.35–0.36 s; on one core as before (0.79–0.82 s); `voiceplug hear --json`
-    /// byte-identical. Now espeak-ng's library answers one job at a time (`EspeakNG`), in a few milliseconds, while
-    /// flite's `t2p`, a process, answers its own.
+    /// words' jobs, and the verbs' accents in `regionalVariants`). When espeak-ng was a process per job (about 0.3 ms
+    /// a word), with 100 devices and 1,000 shortcuts (`voiceplug bench --speech`, two rounds interleaved, on this
+    /// machine's two cores): start 0.82–0.92 → 0.72–0.77 s, rebuild 0.42–0.44 → 0.35–0.36 s; on one core as before
+    /// (0.79–0.82 s); `voiceplug hear --json` byte-identical. Now espeak-ng's library answers one job at a time
+    /// (`EspeakNG`), in a few milliseconds, while flite's `t2p`, a process, answers its own.
     static func concurrently(_ jobs: [@Sendable () -> [String: [String]]]) -> [[String: [String]]] {
         jobs.map { Started($0) }.map { (try? $0.value()) ?? [:] }
     }
