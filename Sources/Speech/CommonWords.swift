@@ -32,17 +32,17 @@ struct CommonWords: Sendable {
 
     /// The common words of the model at `model` (its `en-us.lm.bin` and
     /// dictionary), found once per process and model, and kept in a file in
-    /// `defaultCacheFolder` for the next process (see `stored(in:model:)`).
+    /// `KeptFile.defaultFolder` for the next process (see `stored(in:model:)`).
     static func of(model: String) throws -> CommonWords {
         try cache.withLock { cached in
             if let words = cached[model] { return words }
-            let cacheFolder = defaultCacheFolder
-            if let cacheFolder, let kept = stored(in: cacheFolder, model: model) {
+            let folder = KeptFile.defaultFolder
+            if let folder, let kept = stored(in: folder, model: model) {
                 cached[model] = kept
                 return kept
             }
             let common = try found(model: model)
-            if let cacheFolder { common.store(in: cacheFolder, model: model) }
+            if let folder { common.store(in: folder, model: model) }
             cached[model] = common
             return common
         }
@@ -65,53 +65,24 @@ struct CommonWords: Sendable {
         return CommonWords(entries: ranked.map { ($0, dictionary[$0] ?? []) })
     }
 
-    /// Where the common words are kept between processes: `$XDG_CACHE_HOME/voiceplug`, else `~/.cache/voiceplug`.
-    static var defaultCacheFolder: URL? {
-        let environment = ProcessInfo.processInfo.environment
-        if let folder = environment["XDG_CACHE_HOME"], folder.hasPrefix("/") {
-            return URL(fileURLWithPath: folder).appendingPathComponent("voiceplug")
-        }
-        guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
-        return URL(fileURLWithPath: home).appendingPathComponent(".cache/voiceplug")
-    }
-
-    /// The file of `model`'s common words in `folder`, named after the model's folder.
-    static func cacheFile(in folder: URL, model: String) -> URL {
-        let name = model.unicodeScalars.map { ("a"..."z").contains($0) || ("0"..."9").contains($0) ? String($0) : "-" }.joined()
-        return folder.appendingPathComponent("common-words\(name).txt")
-    }
-
-    /// What a kept file must say first to be taken: its format, `count`, and
-    /// the model's dictionary and language model as they are now (size and
-    /// time of change); nil when they cannot be read. The format's number
-    /// goes up whenever `found` or the file's lines change.
-    static func cacheKey(model: String) -> String? {
-        var key = "voiceplug common words 1, \(count) of"
-        for file in [model + "/cmudict-en-us.dict", model + "/en-us.lm.bin"] {
-            guard let attributes = try? FileManager.default.attributesOfItem(atPath: file),
-                let size = attributes[.size] as? NSNumber, let changed = attributes[.modificationDate] as? Date
-            else { return nil }
-            key += " \(file) \(size) \(changed.timeIntervalSince1970)"
-        }
-        return key
+    /// The file of `model`'s common words in `folder` (see `KeptFile`); nil when the model's files cannot be read.
+    static func keptFile(in folder: URL, model: String) -> KeptFile? {
+        KeptFile("common-words", format: "2, \(count) words", model: model, in: folder, fileExtension: "txt")
     }
 
     /// The common words kept in `folder` for `model`, when its file is there,
-    /// whole, and made from the model as it is (`cacheKey`); else nil, and
+    /// whole, and made from the model as it is (`KeptFile`); else nil, and
     /// they are found again. A line a word, its pronunciations after tabs.
     static func stored(in folder: URL, model: String) -> CommonWords? {
-        guard let key = cacheKey(model: model),
-            let data = FileManager.default.contents(atPath: cacheFile(in: folder, model: model).path),
-            let text = String(data: data, encoding: .utf8)
-        else { return nil }
+        guard let body = keptFile(in: folder, model: model)?.body() else { return nil }
         // Split as UTF-8 bytes: as characters, the 20,000 lines took 0.12 s, most of what the kept file saves.
         func string(_ bytes: Substring.UTF8View) -> String { String(decoding: bytes, as: UTF8.self) }
         let (newline, tab, space) = (UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: " "))
-        var lines = text.utf8.split(separator: newline, omittingEmptySubsequences: false)
-        guard lines.first.map(string) == key, lines.popLast()?.isEmpty == true, lines.popLast().map(string) == "end" else { return nil }
+        var lines = body.split(separator: newline, omittingEmptySubsequences: false)
+        guard lines.popLast()?.isEmpty == true else { return nil }
         var entries: [(word: String, pronunciations: [[String]])] = []
         entries.reserveCapacity(lines.count)
-        for line in lines.dropFirst() {
+        for line in lines {
             let fields = line.split(separator: tab, omittingEmptySubsequences: false)
             guard let word = fields.first, !word.isEmpty, !word.contains(space) else { return nil }
             entries.append((string(word), fields.dropFirst().map { $0.split(separator: space).map(string) }))
@@ -122,14 +93,11 @@ struct CommonWords: Sendable {
     /// Keeps the common words in `folder` for `model` (see `stored(in:model:)`),
     /// written whole or not at all; a folder that cannot be written is no error.
     func store(in folder: URL, model: String) {
-        guard let key = Self.cacheKey(model: model) else { return }
-        var text = key + "\n"
+        var text = ""
         for entry in entries {
             text += ([entry.word] + entry.pronunciations.map { $0.joined(separator: " ") }).joined(separator: "\t") + "\n"
         }
-        text += "end\n"
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try? Data(text.utf8).write(to: Self.cacheFile(in: folder, model: model), options: .atomic)
+        Self.keptFile(in: folder, model: model)?.store(text)
     }
 
     /// The `count` frequent words (the first `frequentCount`) whose

@@ -54,7 +54,7 @@ struct PronunciationTests {
         #expect(kept.entries.map(\.pronunciations) == found.entries.map(\.pronunciations))
         #expect(kept.dictionaryText == found.dictionaryText)
 
-        let file = CommonWords.cacheFile(in: folder, model: model)
+        let file = try #require(CommonWords.keptFile(in: folder, model: model)).url
         let whole = try Data(contentsOf: file)
         for damaged in [whole.prefix(whole.count / 2), whole.dropLast(4), Data([0xFF, 0xFE]) + whole, Data()] {
             try damaged.write(to: file)
