@@ -60,12 +60,13 @@ extension SpeechRecognizer {
     /// shortcuts 0.092–0.097 → 0.084–0.089, with a home's 0.089–0.091 →
     /// 0.081–0.083 (three interleaved runs). Narrower beams instead (`-beam
     /// 1e-40 -wbeam 1e-24`) saved as much and cost more in-grammar; both
-    /// together, more still.
-    static func makeOpenDecoder(model: String, adaptation: SpeakerAdaptation?) throws -> PocketSphinxDecoder {
+    /// together, more still. Its dictionary holds only the words of the
+    /// language model (`OpenDictionary`), unless another is given.
+    static func makeOpenDecoder(model: String, adaptation: SpeakerAdaptation?, dictionary: String? = nil) throws -> PocketSphinxDecoder {
         try withAdaptation(adaptation) { acoustic in
             try PocketSphinxDecoder(
                 arguments: [
-                    "-hmm", hmmPath(model), "-lm", model + "/en-us.lm.bin", "-dict", model + "/cmudict-en-us.dict",
+                    "-hmm", hmmPath(model), "-lm", model + "/en-us.lm.bin", "-dict", dictionary ?? OpenDictionary.path(model: model),
                     "-fwdflat", "no", "-bestpath", "no", "-maxhmmpf", "1000", "-maxwpf", "3", "-topn", "2", "-ds", "2",
                 ]
                     + acoustic)

@@ -80,6 +80,44 @@ struct PronunciationTests {
         #expect(CommonWords.stored(in: blocked, model: model) == nil)
     }
 
+    @Test("the open decoder's dictionary is the dictionary's lines of the language model's words, kept; it hears as the whole one")
+    func openDictionary() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("voiceplug-cache-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let model = SpeechRecognizer.defaultModel
+        let path = try #require(OpenDictionary.kept(in: folder, model: model))
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let lines = Set(text.split(separator: "\n").map(String.init))
+        #expect(lines.contains("lamp L AE M P") && lines.contains("aaronson(2) AA R AH N S AH N"))
+        #expect(!lines.contains { $0.hasPrefix("horseflesh ") }, "a word the language model lacks")
+        // Every 500th word of the dictionary: all its lines when the language model has it, else none.
+        let words = try Pronunciations.words(Self.dictionary) { _ in true }
+        let sample = stride(from: 0, to: words.count, by: 500).map { words[$0] }
+        let scores = try PocketSphinxDecoder.unigramScores(languageModel: model + "/en-us.lm.bin", words: sample)
+        let entries = try Pronunciations.read(Self.dictionary, keeping: Set(sample).contains)
+        #expect(scores.contains(nil) && scores.contains { $0 != nil })
+        for (word, score) in zip(sample, scores) {
+            let own = Pronunciations.lines(word, entries[word] ?? [])
+            #expect(own.allSatisfy(lines.contains) == (score != nil) && own.contains(where: lines.contains) == (score != nil), "\(word)")
+        }
+
+        // The open decoder hears with it as with the whole dictionary.
+        let audio = try await Synthesizer.speak("turn on the kitchen lamp and the radio", voice: "slt")
+        let whole = try SpeechRecognizer.makeOpenDecoder(model: model, adaptation: nil, dictionary: Self.dictionary)
+        let kept = try SpeechRecognizer.makeOpenDecoder(model: model, adaptation: nil, dictionary: path)
+        let features = try whole.frontEnd(warp: 1.0, removingNoise: false).features(audio.samples)
+        let (heard, heardWithKept) = (try whole.decode(features), try kept.decode(features))
+        #expect(!heard.hypothesis.isEmpty && heardWithKept == heard, "\(heard.hypothesis)")
+
+        // A damaged file is made again; a folder that cannot be written keeps none.
+        try Data(text.utf8.prefix(text.utf8.count / 2)).write(to: URL(fileURLWithPath: path))
+        #expect(OpenDictionary.kept(in: folder, model: model) == path)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
+        let blocked = folder.appendingPathComponent("blocked")
+        try Data().write(to: blocked)
+        #expect(OpenDictionary.kept(in: blocked, model: model) == nil)
+    }
+
     @Test("a name's word is open to the words the language model has after the word before it, but the most frequent and those said alike")
     func companions() throws {
         let common = try CommonWords.of(model: SpeechRecognizer.defaultModel)
