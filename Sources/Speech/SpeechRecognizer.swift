@@ -223,7 +223,9 @@ public final class SpeechRecognizer: @unchecked Sendable {
             guard let margin, margin >= required else { return refused(hypothesis, margin: margin) }
             // A logistic around the required margin: 0.5 at it, near 1 well above.
             confidence = 1 / (1 + exp(-(margin - required) / 2))
-            nearMiss = margin < usual + Self.otherWordMargin || unknownName != nil
+            nearMiss =
+                margin < usual + Self.otherWordMargin || unknownName != nil
+                || Self.openHeardAnotherName(spoken, openHeard: open.hypothesis, words: otherWords)
         }
         if let again = stateHeardAgain(spoken, features: features, by: check), again != spoken {
             var hearing = refused(hypothesis + " | again: " + again.joined(separator: " "), margin: margin)

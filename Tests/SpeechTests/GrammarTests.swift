@@ -225,6 +225,30 @@ struct GrammarTests {
         #expect(SpeechRecognizer.marginAllowance(isShortcut: false, spoken: ["kettle", "on"], openHeard: "cattle") == 0)
     }
 
+    @Test("a name's word the open pass heard as another word after the name's word before it is checked; other differences are not")
+    func openHeardAnotherName() {
+        let other = OtherWords(
+            checked: [
+                "photo": [["F", "OW", "T", "OW"]], "printer": [["P", "R", "IH", "N", "T", "ER"]], "bed": [["B", "EH", "D"]],
+                "cool": [["K", "UW", "L"]],
+            ],
+            runs: [["photo", "printer"], ["cool", "the"], ["the", "bed"], ["cool", "the", "bed"]], common: CommonWords(entries: []))
+        func checked(_ spoken: String, _ open: String) -> Bool {
+            SpeechRecognizer.openHeardAnotherName(spoken.split(separator: " ").map(String.init), openHeard: open, words: other)
+        }
+        #expect(checked("switch on the photo printer", "switch on the photo frame"))
+        #expect(checked("switch on the photo printer", "pitt switch on the photo frame"), "whatever else the open pass heard")
+        #expect(checked("switch on the photo printer", "switch on the photo"), "nothing after the name's first word")
+        #expect(!checked("switch on the photo printer", "switch on the photo printer"))
+        #expect(!checked("switch on the photo printer", "our oval clock"), "the name's first word not heard")
+        #expect(!checked("switch on the photo printer", "switch off the photo printer"), "not a name's word")
+        #expect(!checked("cool the bed", "feel the bed"), "a name's first word")
+        #expect(checked("cool the bed", "cool the bad"), "a shortcut's word after another of its words")
+        #expect(
+            !SpeechRecognizer.openHeardAnotherName(["photo", "printer"], openHeard: "photo frame", words: nil),
+            "no check without the language model")
+    }
+
     @Test("a verbless command with a determiner needs more margin than the other forms")
     func extraMargin() {
         #expect(Grammar.extraMargin(["turn", "on", "the", "lamp"]) == 0)

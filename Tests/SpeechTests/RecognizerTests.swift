@@ -319,6 +319,21 @@ struct RecognizerTests {
         #expect(heard.right >= 3, "\(heard.right) of 4 recognized")
     }
 
+    @Test("a near miss the open pass heard as it was said is checked whatever its margin; the name still switches")
+    func openHeardNearMisses() async throws {
+        let devices = [
+            Device(id: "photo", name: "photo printer", area: "study"), Device(id: "yoga", name: "yoga lamp", area: "studio"),
+        ]
+        let heard = try await nearMisses(
+            ["switch on the photo frame"], of: [("switch on the photo printer", "photo", .on), ("switch off the yoga lamp", "yoga", .off)],
+            voices: ["kal16"], devices: devices)
+        // The open pass heard "switch on the photo frame", and the margin (26.7 on bench/speech/corpus.py's fortieth
+        // set, at 20 dB) was too high for the check of near misses: the printer was switched on.
+        #expect(heard.accepted.isEmpty, "\(heard.accepted)")
+        #expect(heard.wrong.isEmpty, "\(heard.wrong)")
+        #expect(heard.right == 2, "\(heard.right) of 2 recognized")
+    }
+
     @Test("a near miss that keeps a shortcut's first two words and takes another word after them switches nothing")
     func trigramNearMisses() async throws {
         let rest = VoiceShortcut(

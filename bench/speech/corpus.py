@@ -1640,6 +1640,87 @@ THIRTY_NINTH_UNSEEN = {
     "voices": [("flite", "slt"), ("flite", "kal"), ("flite", "awb"), ("flite", "rms"), ("espeak", "en-us", "165"),
                ("espeak", "en-gb", "160"), ("espeak", "en", "170"), ("espeak", "en-us+f3", "160")],
 }
+FORTIETH_UNSEEN = {
+    "config": {"devices": [
+        {"id": "rock", "name": "rock lamp", "area": "living room", "protocol": "tasmota", "topic": "rock_lamp"},
+        {"id": "corner", "name": "corner heater", "area": "office", "protocol": "shelly", "topic": "shellyplug-corner"},
+        {"id": "grinder", "name": "bean grinder", "area": "kitchen", "protocol": "zigbee2mqtt", "topic": "bean_grinder"},
+        {"id": "wallfan", "name": "wall fan", "area": "garage", "protocol": "tasmota", "topic": "wall_fan"},
+        {"id": "sauna", "name": "sauna stove", "area": "basement", "protocol": "shelly", "topic": "shellyplug-sauna"},
+        {"id": "barfridge", "name": "bar fridge", "area": "den", "protocol": "zigbee2mqtt", "topic": "bar_fridge"},
+        {"id": "urn", "name": "coffee urn", "area": "kitchen", "protocol": "tasmota", "topic": "coffee_urn"},
+        {"id": "photo", "name": "photo printer", "area": "study", "protocol": "shelly", "topic": "shellyplug-photo"},
+        {"id": "gloves", "name": "glove warmer", "area": "hallway", "protocol": "zigbee2mqtt", "topic": "glove_warmer"},
+        {"id": "table", "name": "table lamp", "area": "bedroom", "protocol": "tasmota", "topic": "table_lamp"},
+    ]},
+    "shortcuts": [("sauna", "on", "heat the sauna"), ("barfridge", "off", "close the bar"), ("urn", "on", "coffee time")],
+    "in": [
+        ("turn on the rock lamp", "rock", "on"), ("switch off the corner heater", "corner", "off"),
+        ("bean grinder on", "grinder", "on"), ("power off the wall fan in the garage", "wallfan", "off"),
+        ("enable the sauna stove", "sauna", "on"), ("deactivate the bar fridge", "barfridge", "off"),
+        ("turn the coffee urn on", "urn", "on"), ("switch on the photo printer", "photo", "on"),
+        ("disable the glove warmer", "gloves", "off"), ("activate the table lamp", "table", "on"),
+        ("set the rock lamp to off", "rock", "off"), ("could you turn off the corner heater please", "corner", "off"),
+        ("turn on the bean grinder", "grinder", "on"), ("bring the wall fan to on", "wallfan", "on"),
+        ("switch off the photo printer", "photo", "off"), ("turn the table lamp off", "table", "off"),
+        ("power on the glove warmer", "gloves", "on"),
+        ("heat the sauna", "sauna", "on"), ("close the bar", "barfridge", "off"), ("coffee time", "urn", "on"),
+    ],
+    "out": [
+        "turn on the rock music", "switch off the corner shop", "turn on the bean bag chair", "power off the wall clock",
+        "enable the sauna door", "deactivate the bar stool", "turn the coffee machine on", "switch on the photo frame",
+        "disable the glove box", "activate the table saw", "heat the soup", "close the door", "coffee break",
+        "what is the temperature in the sauna", "is the printer out of paper", "the lamp is too bright",
+        "buy more coffee beans", "good evening", "how cold is the garage", "set a timer for ten minutes",
+    ],
+    # Near misses of the kind the open pass can hear as they were said: another thing with a name's first word (the
+    # rock music, the wall clock, the table saw) and a shortcut's first word with another ("coffee break"). Voices:
+    # the four flite voices and espeak-ng en-us at 155, en-gb at 170, en-us+m2 at 165 and en-gb+f2 at 160; written
+    # before it was heard, to judge the check of a name the open pass heard otherwise (`openHeardAnotherName`).
+    "voices": [("flite", "slt"), ("flite", "kal16"), ("flite", "awb"), ("flite", "rms"), ("espeak", "en-us", "155"),
+               ("espeak", "en-gb", "170"), ("espeak", "en-us+m2", "165"), ("espeak", "en-gb+f2", "160")],
+}
+FORTY_FIRST_UNSEEN = {
+    "config": {"devices": [
+        {"id": "petcam", "name": "pet camera", "area": "living room", "protocol": "tasmota", "topic": "pet_camera"},
+        {"id": "musicbox", "name": "music box", "area": "nursery", "protocol": "shelly", "topic": "shellyplug-musicbox"},
+        {"id": "deskclock", "name": "desk clock", "area": "office", "protocol": "zigbee2mqtt", "topic": "desk_clock"},
+        {"id": "foglamp", "name": "fog lamp", "area": "garage", "protocol": "tasmota", "topic": "fog_lamp"},
+        {"id": "sofa", "name": "sofa lights", "area": "living room", "protocol": "shelly", "topic": "shellyplug-sofa"},
+        {"id": "shelf", "name": "shelf lights", "aliases": ["book shelf"], "area": "study", "protocol": "zigbee2mqtt",
+         "topic": "shelf_lights"},
+        {"id": "bench", "name": "bench grinder", "area": "workshop", "protocol": "tasmota", "topic": "bench_grinder"},
+        {"id": "towels", "name": "heated towel rack", "area": "bathroom", "protocol": "shelly", "topic": "shellyplug-towels"},
+        {"id": "cocoa", "name": "hot cocoa maker", "area": "kitchen", "protocol": "zigbee2mqtt", "topic": "cocoa_maker"},
+        {"id": "patiofan", "name": "patio fan", "protocol": "tasmota", "topic": "patio_fan"},
+    ]},
+    "shortcuts": [("musicbox", "on", "lullaby please"), ("towels", "on", "warm towels"), ("sofa", "off", "movie night")],
+    "in": [
+        ("turn on the pet camera", "petcam", "on"), ("switch off the music box", "musicbox", "off"),
+        ("desk clock on", "deskclock", "on"), ("power off the fog lamp in the garage", "foglamp", "off"),
+        ("enable the sofa lights", "sofa", "on"), ("deactivate the shelf lights", "shelf", "off"),
+        ("turn the book shelf on", "shelf", "on"), ("switch on the bench grinder", "bench", "on"),
+        ("disable the heated towel rack", "towels", "off"), ("activate the hot cocoa maker", "cocoa", "on"),
+        ("set the patio fan to off", "patiofan", "off"), ("could you turn off the pet camera please", "petcam", "off"),
+        ("turn on the fog lamp", "foglamp", "on"), ("bring the desk clock to off", "deskclock", "off"),
+        ("switch off the bench grinder", "bench", "off"), ("turn the patio fan on", "patiofan", "on"),
+        ("power off the hot cocoa maker", "cocoa", "off"),
+        ("lullaby please", "musicbox", "on"), ("warm towels", "towels", "on"), ("movie night", "sofa", "off"),
+    ],
+    "out": [
+        "turn on the pet door", "switch off the music player", "turn on the desk fan", "power off the fog machine",
+        "enable the sofa bed", "deactivate the shelf brackets", "switch on the bench press", "disable the heated seats",
+        "activate the hot tub", "turn the patio door on", "warm soup", "movie tickets", "lullaby for the baby",
+        "where is the pet food", "play the music box song", "the fog is thick today", "set the clock forward",
+        "is the cocoa ready", "open the patio umbrella", "what day is it",
+    ],
+    # Near misses again (another thing with a name's first word, a shortcut's first word with another), other
+    # devices, shortcuts and voices: flite slt, kal, awb and rms, espeak-ng en-us at 170, en-gb at 155, en at 165 and
+    # en-us+f4 at 160. Written after the check of a name the open pass heard otherwise (`openHeardAnotherName`) was
+    # chosen on the thirty-ninth and fortieth, before it was heard, and heard once with it and without it.
+    "voices": [("flite", "slt"), ("flite", "kal"), ("flite", "awb"), ("flite", "rms"), ("espeak", "en-us", "170"),
+               ("espeak", "en-gb", "155"), ("espeak", "en", "165"), ("espeak", "en-us+f4", "160")],
+}
 SCENARIOS = [("example", EXAMPLE), ("held-out", HELD_OUT), ("validation", VALIDATION), ("final-check", FINAL_CHECK), ("fresh", FRESH),
              ("forms", FORMS), ("second-fresh", SECOND_FRESH), ("third-fresh", THIRD_FRESH),
              ("fourth-fresh", FOURTH_FRESH), ("fifth-fresh", FIFTH_FRESH), ("sixth-fresh", SIXTH_FRESH),
@@ -1661,7 +1742,9 @@ SCENARIOS = [("example", EXAMPLE), ("held-out", HELD_OUT), ("validation", VALIDA
              ("thirty-fourth-unseen", THIRTY_FOURTH_UNSEEN), ("thirty-fifth-unseen", THIRTY_FIFTH_UNSEEN),
              ("thirty-sixth-unseen", THIRTY_SIXTH_UNSEEN),
              ("thirty-seventh-unseen", THIRTY_SEVENTH_UNSEEN), ("thirty-eighth-unseen", THIRTY_EIGHTH_UNSEEN),
-             ("thirty-ninth-unseen", THIRTY_NINTH_UNSEEN)]
+             ("thirty-ninth-unseen", THIRTY_NINTH_UNSEEN),
+             ("fortieth-unseen", FORTIETH_UNSEEN),
+             ("forty-first-unseen", FORTY_FIRST_UNSEEN)]
 def shared_corpus():
     """../shared/corpus (the text matcher's development corpus) as a set: its 30 devices with their areas, its
     Home Assistant templates as in-grammar and its negatives as out-of-grammar utterances, by two default voices
