@@ -15,8 +15,11 @@ enum OpenDictionary {
     /// kept in `KeptFile.defaultFolder` (made there when missing, damaged or
     /// made from another model); the model's whole dictionary when they cannot be kept.
     static func path(model: String) -> String {
-        KeptFile.defaultFolder.flatMap { kept(in: $0, model: model) } ?? model + "/cmudict-en-us.dict"
+        making.withLock { KeptFile.defaultFolder.flatMap { kept(in: $0, model: model) } ?? model + "/cmudict-en-us.dict" }
     }
+
+    /// One at a time in a process: recognizers started at once do not each make the file.
+    private static let making = NSLock()
 
     /// The file of the language model's words in `folder`, made when it is
     /// not there whole; nil when it cannot be made or written.
