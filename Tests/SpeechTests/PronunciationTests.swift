@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Speech
@@ -85,37 +86,49 @@ struct PronunciationTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("voiceplug-cache-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: folder) }
         let model = SpeechRecognizer.defaultModel
-        let path = try #require(OpenDictionary.kept(in: folder, model: model))
-        let text = try String(contentsOfFile: path, encoding: .utf8)
+        // Made, read and decoded on threads of their own (`blocking`): seconds of work in a debug build, which on a
+        // cooperative thread held up the other suites' tests.
+        let (made, text, sample) = try await blocking {
+            let path = OpenDictionary.kept(in: folder, model: model)
+            let text = try path.map { try String(contentsOfFile: $0, encoding: .utf8) } ?? ""
+            // Every 500th word of the dictionary: whether the language model has it, and its own lines.
+            let words = try Pronunciations.words(Self.dictionary) { _ in true }
+            let sample = stride(from: 0, to: words.count, by: 500).map { words[$0] }
+            let scores = try PocketSphinxDecoder.unigramScores(languageModel: model + "/en-us.lm.bin", words: sample)
+            let entries = try Pronunciations.read(Self.dictionary, keeping: Set(sample).contains)
+            return (path, text, zip(sample, scores).map { ($0, $1 != nil, Pronunciations.lines($0, entries[$0] ?? [])) })
+        }
+        let path = try #require(made)
         let lines = Set(text.split(separator: "\n").map(String.init))
         #expect(lines.contains("lamp L AE M P") && lines.contains("aaronson(2) AA R AH N S AH N"))
         #expect(!lines.contains { $0.hasPrefix("horseflesh ") }, "a word the language model lacks")
-        // Every 500th word of the dictionary: all its lines when the language model has it, else none.
-        let words = try Pronunciations.words(Self.dictionary) { _ in true }
-        let sample = stride(from: 0, to: words.count, by: 500).map { words[$0] }
-        let scores = try PocketSphinxDecoder.unigramScores(languageModel: model + "/en-us.lm.bin", words: sample)
-        let entries = try Pronunciations.read(Self.dictionary, keeping: Set(sample).contains)
-        #expect(scores.contains(nil) && scores.contains { $0 != nil })
-        for (word, score) in zip(sample, scores) {
-            let own = Pronunciations.lines(word, entries[word] ?? [])
-            #expect(own.allSatisfy(lines.contains) == (score != nil) && own.contains(where: lines.contains) == (score != nil), "\(word)")
+        #expect(sample.contains { !$0.1 } && sample.contains { $0.1 })
+        for (word, known, own) in sample {
+            #expect(
+                own.allSatisfy(lines.contains) == known && own.contains(where: lines.contains) == known, "all its lines or none: \(word)")
         }
 
         // The open decoder hears with it as with the whole dictionary.
         let audio = try await Synthesizer.speak("turn on the kitchen lamp and the radio", voice: "slt")
-        let whole = try SpeechRecognizer.makeOpenDecoder(model: model, adaptation: nil, dictionary: Self.dictionary)
-        let kept = try SpeechRecognizer.makeOpenDecoder(model: model, adaptation: nil, dictionary: path)
-        let features = try whole.frontEnd(warp: 1.0, removingNoise: false).features(audio.samples)
-        let (heard, heardWithKept) = (try whole.decode(features), try kept.decode(features))
+        let (heard, heardWithKept) = try await blocking {
+            let whole = try SpeechRecognizer.makeOpenDecoder(model: model, adaptation: nil, dictionary: Self.dictionary)
+            let kept = try SpeechRecognizer.makeOpenDecoder(model: model, adaptation: nil, dictionary: path)
+            let features = try whole.frontEnd(warp: 1.0, removingNoise: false).features(audio.samples)
+            return (try whole.decode(features), try kept.decode(features))
+        }
         #expect(!heard.hypothesis.isEmpty && heardWithKept == heard, "\(heard.hypothesis)")
 
         // A damaged file is made again; a folder that cannot be written keeps none.
-        try Data(text.utf8.prefix(text.utf8.count / 2)).write(to: URL(fileURLWithPath: path))
-        #expect(OpenDictionary.kept(in: folder, model: model) == path)
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
-        let blocked = folder.appendingPathComponent("blocked")
-        try Data().write(to: blocked)
-        #expect(OpenDictionary.kept(in: blocked, model: model) == nil)
+        let (remade, textAgain, keptInBlocked) = try await blocking {
+            try Data(text.utf8.prefix(text.utf8.count / 2)).write(to: URL(fileURLWithPath: path))
+            let remade = OpenDictionary.kept(in: folder, model: model)
+            let textAgain = try String(contentsOfFile: path, encoding: .utf8)
+            let blocked = folder.appendingPathComponent("blocked")
+            try Data().write(to: blocked)
+            return (remade, textAgain, OpenDictionary.kept(in: blocked, model: model))
+        }
+        #expect(remade == path && textAgain == text)
+        #expect(keptInBlocked == nil)
     }
 
     @Test("a name's word is open to the words the language model has after the word before it, but the most frequent and those said alike")
