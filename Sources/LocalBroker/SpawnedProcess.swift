@@ -9,7 +9,8 @@ import Foundation
 /// Foundation's `Process` learns that a child ended through a libdispatch
 /// SIGCHLD source, which on Linux can miss the signal; `waitpid` cannot. The
 /// child starts with no blocked signals and default handlers, so SIGTERM and
-/// SIGINT reach it whatever the spawning thread had blocked.
+/// SIGINT reach it whatever the spawning thread had blocked, and with no
+/// descriptor of this process but its standard input, output and error.
 public final class SpawnedProcess: @unchecked Sendable {
     public let pid: pid_t
     private let lock = NSLock()
@@ -28,6 +29,9 @@ public final class SpawnedProcess: @unchecked Sendable {
         let output = log ?? "/dev/null"
         posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, output, O_WRONLY | O_CREAT | O_APPEND, 0o644)
         posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO)
+        // Nothing else of this process's: a broker that kept a copy of another child's descriptor (Foundation's
+        // `Process` learns that its child ended when the socket it gave it closes) held that child's end back.
+        _ = Self.closeFrom?(&actions, 3)
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -52,6 +56,13 @@ public final class SpawnedProcess: @unchecked Sendable {
         guard rc == 0 else { throw POSIXError(POSIXErrorCode(rawValue: rc) ?? .EINVAL) }
         self.pid = pid
     }
+
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which Swift's Glibc module does not
+    /// declare; nil without it (the child then keeps what this process did not mark close-on-exec).
+    private static let closeFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+    }()
 
     deinit {
         if isRunning { kill(pid, SIGKILL) }

@@ -1,0 +1,24 @@
+import Foundation
+import LocalBroker
+import Testing
+
+@Suite("Processes started with posix_spawn")
+struct SpawnedProcessTests {
+    @Test("a spawned process keeps none of this process's descriptors but its standard input, output and error")
+    func noInheritedDescriptors() throws {
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("voiceplug-spawn-\(UUID().uuidString.prefix(8)).log")
+        defer { try? FileManager.default.removeItem(at: log) }
+        // A socket pair that is not close-on-exec, as Foundation's `Process` gives each child, moved out of the way of
+        // the shell's own descriptors.
+        var pair: [Int32] = [-1, -1]
+        try #require(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair) == 0)
+        let held = [fcntl(pair[0], F_DUPFD, 200), fcntl(pair[1], F_DUPFD, 200)]
+        defer { (pair + held).forEach { close($0) } }
+        try #require(held.allSatisfy { $0 >= 200 })
+        let child = try SpawnedProcess("/bin/sh", ["-c", "for f in /proc/$$/fd/*; do echo ${f##*/}; done"], log: log.path)
+        #expect(child.reap(within: 10))
+        let listed = Set(try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map(String.init))
+        #expect(listed.isSuperset(of: ["0", "1", "2"]), "\(listed)")
+        #expect(listed.isDisjoint(with: (pair + held).map(String.init)), "\(listed)")
+    }
+}
