@@ -6,8 +6,9 @@ import Foundation
 
 /// A child process started with `posix_spawn` and reaped with `waitpid`.
 ///
-/// Foundation's `Process` learns that a child ended through a libdispatch
-/// SIGCHLD source, which on Linux can miss the signal; `waitpid` cannot. The
+/// Foundation's `Process` on Linux learns that a child ended when a socket
+/// it gave the child closes, which any process holding a copy delays
+/// (swift-corelibs-foundation issue 4795); `waitpid` cannot miss it. The
 /// child starts with no blocked signals and default handlers, so SIGTERM and
 /// SIGINT reach it whatever the spawning thread had blocked, and with no
 /// descriptor of this process but its standard input, output and error.

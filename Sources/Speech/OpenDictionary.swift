@@ -41,9 +41,8 @@ enum OpenDictionary {
         let path = model + "/cmudict-en-us.dict"
         let words = try Pronunciations.words(path) { _ in true }
         let scores = try PocketSphinxDecoder.unigramScores(languageModel: model + "/en-us.lm.bin", words: words)
-        var seen = Set<String>()  // a word's alternates need not follow it ("aaronson", "aaronson's", "aaronson(2)")
-        let known = zip(words, scores).compactMap { word, score in score != nil && seen.insert(word).inserted ? word : nil }
-        let entries = try Pronunciations.read(path, keeping: seen.contains)
+        let known = zip(words, scores).compactMap { word, score in score == nil ? nil : word }
+        let entries = try Pronunciations.read(path, keeping: Set(known).contains)
         return known.flatMap { Pronunciations.lines($0, entries[$0] ?? []) }.map { $0 + "\n" }.joined()
     }
 }

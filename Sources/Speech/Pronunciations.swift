@@ -70,8 +70,9 @@ struct Pronunciations {
     /// Every word of the dictionary file at `path` that `keeping` accepts, once each, in the file's order.
     static func words(_ path: String, keeping: (String) -> Bool) throws -> [String] {
         var words: [String] = []
+        var seen = Set<String>()  // a word's alternates need not follow it ("aaronson", "aaronson's", "aaronson(2)")
         try scan(path) { word, _ in
-            if words.last != word, keeping(word) { words.append(word) }  // a word's alternates follow it
+            if keeping(word), seen.insert(word).inserted { words.append(word) }
         }
         return words
     }

@@ -69,11 +69,10 @@ public final class ChildProcess: @unchecked Sendable {
     /// Waits for the process to end and returns its exit status.
     public func wait(timeout: Duration = .seconds(10)) async throws -> Int32 {
         let deadline = ContinuousClock.now + timeout
+        var ended: Int32?
         while process.isRunning {
-            if let status = endedStatus() {
-                try await Task.sleep(for: .milliseconds(20))  // the pipes
-                return status
-            }
+            ended = endedStatus()
+            if ended != nil { break }
             guard ContinuousClock.now < deadline else {
                 kill(SIGKILL)
                 throw TimedOut(what: "\(process.executableURL?.lastPathComponent ?? "process") to exit")
@@ -82,7 +81,7 @@ public final class ChildProcess: @unchecked Sendable {
         }
         // Let the pipes drain.
         try await Task.sleep(for: .milliseconds(20))
-        return process.terminationStatus
+        return ended ?? process.terminationStatus
     }
 
     /// The status of a child that has ended, asked of the kernel without
