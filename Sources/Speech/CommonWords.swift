@@ -212,13 +212,77 @@ final class OtherWords: Sendable {
     /// The words that follow each other in a name (`Grammar.nameRuns`).
     let runs: Set<[String]>
     let common: CommonWords
+    /// Each checked word with a number in it and the same word with other numbers (`otherNumbers`).
+    let numbers: [String: [String]]
     /// Each checked word's nearest common words, and its alternatives after the words before it.
     private let found = Mutex<(near: [String: [String]], texts: [String: String])>(([:], [:]))
 
-    init(checked: [String: [[String]]], runs: Set<[String]>, common: CommonWords) {
+    init(checked: [String: [[String]]], runs: Set<[String]>, common: CommonWords, numbers: [String: [String]] = [:]) {
         self.checked = checked
         self.runs = runs
         self.common = common
+        self.numbers = numbers
+    }
+
+    /// Each of `words` with a digit and its other numbers (`otherNumbers`),
+    /// and the dictionary lines of those, written with `CommonWords.prefix`,
+    /// as espeak-ng (American) and flite say them ("o_ps4 P IY EH S F AO R").
+    static func numbers(of words: Set<String>) -> (numbers: [String: [String]], dictionaryText: String) {
+        let numbers = Dictionary(
+            uniqueKeysWithValues: words.filter { $0.contains(where: \.isASCIIDigit) }.map { ($0, otherNumbers(of: $0)) })
+        let all = Set(numbers.values.joined()).sorted()
+        let answers = Pronunciations.concurrently([{ LetterToSound.phones(for: all) }, { LetterToSound.flitePhones(for: all) }])
+        let lines = all.flatMap { word in
+            var pronunciations: [[String]] = []
+            for phones in answers.compactMap({ $0[word] }) where !pronunciations.contains(phones) { pronunciations.append(phones) }
+            return Pronunciations.lines(CommonWords.prefix + word, pronunciations)
+        }
+        return (numbers, lines.map { $0 + "\n" }.joined())
+    }
+
+    /// `word`'s other numbers (`otherNumbers`), each with `SpeechRecognizer.numberWeight`; nil when it has none.
+    func numberAlternatives(for word: String) -> String? {
+        guard let numbers = numbers[word], !numbers.isEmpty else { return nil }
+        return Grammar.weighted(numbers.map { CommonWords.prefix + $0 }, SpeechRecognizer.numberWeight)
+    }
+
+    /// `word` with each of its numbers (its runs of digits) replaced by
+    /// another one that could be meant instead: 0 to 20 and the tens to 100, the one before and
+    /// after, and the number with one digit changed ("ps5": "ps0" … "ps20",
+    /// "ps4", "ps6"; "2000": "1000", "2100", …). Such a number is another
+    /// thing's name ("lamp 4" beside a configured "lamp 2"), and the common
+    /// words no alternative to it (see `SpeechRecognizer.numberWeight`).
+    /// Empty when `word` has no digit.
+    static func otherNumbers(of word: String) -> [String] {
+        let characters = Array(word)
+        var variants: [String] = []
+        var start = 0
+        while start < characters.count {
+            guard characters[start].isASCIIDigit else {
+                start += 1
+                continue
+            }
+            var end = start
+            while end < characters.count, characters[end].isASCIIDigit { end += 1 }
+            let digits = characters[start..<end]
+            var numbers = (Array(0...20) + Array(stride(from: 30, through: 100, by: 10))).map(String.init)
+            if digits.count < 10, let value = Int(String(digits)) {
+                numbers += [value - 1, value + 1].filter { $0 >= 0 }.map(String.init)
+            }
+            for position in digits.indices {
+                for digit in "0123456789" where digit != digits[position] && (position != start || digit != "0" || digits.count == 1) {
+                    var changed = digits
+                    changed[position] = digit
+                    numbers.append(String(changed))
+                }
+            }
+            for number in numbers {
+                let variant = String(characters[..<start]) + number + String(characters[end...])
+                if variant != word, !variants.contains(variant) { variants.append(variant) }
+            }
+            start = end
+        }
+        return variants
     }
 
     /// `word` or one of its nearest common words, each of those with
@@ -251,6 +315,7 @@ final class OtherWords: Sendable {
             }
             let others = near.filter { !companions.contains($0) }
             var choices = [word]
+            if let numbers = numberAlternatives(for: word) { choices.append(numbers) }
             if !others.isEmpty {
                 choices.append(Grammar.weighted(others.map { CommonWords.prefix + $0 }, SpeechRecognizer.otherWordWeight))
             }
@@ -262,4 +327,9 @@ final class OtherWords: Sendable {
             return text
         }
     }
+}
+
+extension Character {
+    /// 0 to 9.
+    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }

@@ -67,8 +67,9 @@ enum LetterToSound {
     /// → 14 / 15; on ../shared/corpus right 1,953 / 1,934 → 1,952 / 1,934,
     /// wrong and accepted unchanged.
     private static func batch(_ words: [String], pronounce: (String) -> [[String]?]) -> [String: [String]] {
-        // Only letters: flite's t2p has them through the shell, single-quoted, and espeak-ng as clauses between commas.
-        let safe = words.filter { word in !word.isEmpty && word.unicodeScalars.allSatisfy { $0.properties.isAlphabetic } }
+        // Only the grammar's words, letters and digits: flite's t2p has them through the shell, single-quoted, and
+        // espeak-ng as clauses between commas. Both say digits as numbers ("r2" AA R T UW, "ps5" P IY EH S F AY V).
+        let safe = words.filter { word in !word.isEmpty && Grammar.isJSGFWord(word) }
         guard !safe.isEmpty else { return [:] }
         let answers = pronounce(safe.joined(separator: ", "))
         var result: [String: [String]] = [:]

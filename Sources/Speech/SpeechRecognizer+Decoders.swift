@@ -197,7 +197,9 @@ extension SpeechRecognizer {
         // The check decoder's dictionary has the common words too (see `otherWords`).
         let common = FileManager.default.fileExists(atPath: model + "/en-us.lm.bin") ? try CommonWords.of(model: model) : nil
         let checkDictPath = folder.appendingPathComponent("check.dict").path
-        try (dictionaryText + (common?.dictionaryText ?? "")).write(toFile: checkDictPath, atomically: true, encoding: .utf8)
+        // And the other numbers of the names' words with numbers (`OtherWords.otherNumbers`).
+        let (numbers, numberText) = OtherWords.numbers(of: grammar.nameWords)
+        try (dictionaryText + (common?.dictionaryText ?? "") + numberText).write(toFile: checkDictPath, atomically: true, encoding: .utf8)
         return try withAdaptation(adaptation) { acoustic in
             func decoder(jsgf: String?, dictionary: String? = nil) throws -> PocketSphinxDecoder {
                 try PocketSphinxDecoder(
@@ -219,7 +221,7 @@ extension SpeechRecognizer {
                 otherWords: common.map { common in
                     OtherWords(
                         checked: pronunciations.entries.filter { grammar.nameWords.contains($0.key) }, runs: grammar.nameRuns,
-                        common: common)
+                        common: common, numbers: numbers)
                 })
         }
     }

@@ -235,6 +235,12 @@ public final class SpeechRecognizer: @unchecked Sendable {
         if nearMiss, let others = otherWordsHeard(spoken, over: commandWords, features: features, by: check, words: otherWords) {
             return refused(hypothesis + " | heard as: " + others.joined(separator: " "), margin: margin)
         }
+        // A name's number is checked whatever the margin (see `numberWeight`).
+        if !nearMiss,
+            let others = otherWordsHeard(spoken, over: commandWords, features: features, by: check, words: otherWords, onlyNumbers: true)
+        {
+            return refused(hypothesis + " | heard as: " + others.joined(separator: " "), margin: margin)
+        }
         return Hearing(recognition: Recognition(text: text, confidence: confidence, hypothesis: hypothesis, margin: margin))
     }
 
@@ -246,17 +252,21 @@ public final class SpeechRecognizer: @unchecked Sendable {
     /// has after the one or two words before it, when a name has them so
     /// (`companionCount`): the words heard, when another word won; nil when
     /// the command's own words did or there is no such word in it. A check
-    /// that fails to decode hears nothing, which is doubt.
+    /// that fails to decode hears nothing, which is doubt. With
+    /// `onlyNumbers`, only the words with a number, each open to its other
+    /// numbers alone (`OtherWords.otherNumbers`, `numberWeight`).
     private func otherWordsHeard(
         _ spoken: [String], over segments: [PocketSphinxDecoder.Segment], features: Features, by check: PocketSphinxDecoder,
-        words other: OtherWords?
+        words other: OtherWords?, onlyNumbers: Bool = false
     ) -> [String]? {
-        guard let other, spoken.count == segments.count, let first = spoken.firstIndex(where: { other.checked[$0] != nil }),
-            let last = spoken.lastIndex(where: { other.checked[$0] != nil })
+        func isChecked(_ word: String) -> Bool { onlyNumbers ? other?.numbers[word] != nil : other?.checked[word] != nil }
+        guard let other, spoken.count == segments.count, let first = spoken.firstIndex(where: isChecked),
+            let last = spoken.lastIndex(where: isChecked)
         else { return nil }
         let grammar = Grammar.check(
             (first...last).map { i in
-                other.alternatives(for: spoken[i], after: Array(spoken[max(0, i - 2)..<i])) { words, history in
+                if onlyNumbers { return other.numberAlternatives(for: spoken[i]).map { "(\(spoken[i]) | \($0))" } ?? spoken[i] }
+                return other.alternatives(for: spoken[i], after: Array(spoken[max(0, i - 2)..<i])) { words, history in
                     lock.withLock { openDecoder?.scores(words, after: history) } ?? []
                 } ?? spoken[i]
             })

@@ -249,6 +249,24 @@ struct GrammarTests {
             "no check without the language model")
     }
 
+    @Test("a word with a number is checked against the same word with other numbers; a word without one is not")
+    func otherNumbers() {
+        let ps5 = OtherWords.otherNumbers(of: "ps5")
+        #expect(ps5.contains("ps4") && ps5.contains("ps6") && ps5.contains("ps0") && ps5.contains("ps20") && ps5.contains("ps90"))
+        #expect(!ps5.contains("ps5"), "not the word itself")
+        #expect(Set(ps5).count == ps5.count, "each once")
+        let heater = OtherWords.otherNumbers(of: "2000")
+        #expect(heater.contains("1000") && heater.contains("2100") && heater.contains("1999") && heater.contains("2001"))
+        #expect(!heater.contains("0000") && !heater.contains("2000"), "no leading zero")
+        let droid = OtherWords.otherNumbers(of: "r2d2")
+        #expect(droid.contains("r3d2") && droid.contains("r2d3") && !droid.contains("r3d3"), "one number at a time")
+        #expect(OtherWords.otherNumbers(of: "lamp").isEmpty)
+        #expect(OtherWords.otherNumbers(of: "7").contains("8"))
+        let other = OtherWords(checked: ["5": [["F", "AY", "V"]]], runs: [], common: CommonWords(entries: []), numbers: ["5": ["4", "6"]])
+        #expect(other.numberAlternatives(for: "5") == "/\(SpeechRecognizer.numberWeight)/ o_4 | /\(SpeechRecognizer.numberWeight)/ o_6")
+        #expect(other.numberAlternatives(for: "lamp") == nil)
+    }
+
     @Test("a verbless command with a determiner needs more margin than the other forms")
     func extraMargin() {
         #expect(Grammar.extraMargin(["turn", "on", "the", "lamp"]) == 0)

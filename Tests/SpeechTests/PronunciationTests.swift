@@ -23,6 +23,16 @@ struct PronunciationTests {
         #expect(found.fileText.contains("\ng_un_aa AA\n") && found.fileText.contains("\ng_un_zh ZH\n"), "and as the unknown name's")
     }
 
+    @Test("a word with digits is said as its numbers, the letters beside them as letters")
+    func digits() throws {
+        let found = try Pronunciations(words: ["2", "r2", "ps5", "lamp"], dictionary: Self.dictionary)
+        #expect(found.unpronounceable.isEmpty, "\(found.unpronounceable)")
+        let text = "\n" + found.fileText
+        #expect(text.contains("\n2 T UW\n"), "\(text)")
+        #expect(text.contains("\nr2 AA R T UW\n"), "\(text)")
+        #expect(text.contains("\nps5 P IY EH S F AY V\n"), "\(text)")
+    }
+
     @Test("the common words are the language model's most frequent, with the dictionary's pronunciations; the nearest are said unlike")
     func commonWords() throws {
         let common = try CommonWords.of(model: SpeechRecognizer.defaultModel)

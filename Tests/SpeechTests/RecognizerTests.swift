@@ -334,6 +334,25 @@ struct RecognizerTests {
         #expect(heard.right == 2, "\(heard.right) of 2 recognized")
     }
 
+    @Test("a name with a number switches; the same name with another number switches nothing")
+    func numberedNames() async throws {
+        let devices = [
+            Device(id: "ps5", name: "PS5", area: "den"), Device(id: "mp3", name: "MP3 player", area: "kitchen"),
+            Device(id: "lamp2", name: "lamp 2", area: "hallway"), Device(id: "r2", name: "R2-D2", area: "office"),
+        ]
+        let heard = try await nearMisses(
+            ["power off the PS4", "turn the MP4 player off"],
+            of: [("power off the PS5", "ps5", .off), ("switch on lamp 2", "lamp2", .on), ("turn off R2-D2", "r2", .off)],
+            voices: ["slt"], devices: devices)
+        // Names with digits were left out of the grammar (nothing pronounced them) until espeak-ng and flite said
+        // them. Then flite slt's "power off the PS4" and "turn the MP4 player off" (margins 23.8 and 30.5 on
+        // bench/speech/corpus.py's forty-second set) switched the PS5 and the MP3 player, until the names' other
+        // numbers were checked.
+        #expect(heard.accepted.isEmpty, "\(heard.accepted)")
+        #expect(heard.wrong.isEmpty, "\(heard.wrong)")
+        #expect(heard.right == 3, "\(heard.right) of 3 recognized")
+    }
+
     @Test("a near miss that keeps a shortcut's first two words and takes another word after them switches nothing")
     func trigramNearMisses() async throws {
         let rest = VoiceShortcut(

@@ -1721,6 +1721,123 @@ FORTY_FIRST_UNSEEN = {
     "voices": [("flite", "slt"), ("flite", "kal"), ("flite", "awb"), ("flite", "rms"), ("espeak", "en-us", "170"),
                ("espeak", "en-gb", "155"), ("espeak", "en", "165"), ("espeak", "en-us+f4", "160")],
 }
+FORTY_SECOND_UNSEEN = {
+    "config": {"devices": [
+        {"id": "lamp1", "name": "lamp 1", "area": "living room", "protocol": "tasmota", "topic": "lamp_1"},
+        {"id": "lamp2", "name": "lamp 2", "area": "living room", "protocol": "tasmota", "topic": "lamp_2"},
+        {"id": "printer", "name": "3D printer", "area": "garage", "protocol": "shelly", "topic": "shellyplug-printer"},
+        {"id": "ps5", "name": "PS5", "area": "den", "protocol": "zigbee2mqtt", "topic": "ps5"},
+        {"id": "hue", "name": "Hue Go 2", "area": "bedroom", "protocol": "tasmota", "topic": "hue_go"},
+        {"id": "mp3", "name": "MP3 player", "area": "kitchen", "protocol": "shelly", "topic": "shellyplug-mp3"},
+        {"id": "fan3", "name": "fan 3", "area": "office", "protocol": "zigbee2mqtt", "topic": "fan_3"},
+        {"id": "heater", "name": "heater 2000", "area": "bathroom", "protocol": "tasmota", "topic": "heater_2000"},
+        {"id": "r2", "name": "R2-D2", "area": "kids room", "protocol": "shelly", "topic": "shellyplug-r2d2"},
+        {"id": "xbox", "name": "Xbox 360", "area": "den", "protocol": "zigbee2mqtt", "topic": "xbox_360"},
+    ]},
+    "shortcuts": [("xbox", "on", "game time"), ("printer", "on", "print 3D model"), ("r2", "off", "bedtime for R2-D2")],
+    "in": [
+        ("turn on lamp 1", "lamp1", "on"), ("switch off lamp 2", "lamp2", "off"), ("turn on the 3D printer", "printer", "on"),
+        ("power off the PS5", "ps5", "off"), ("Hue Go 2 on", "hue", "on"), ("turn the MP3 player off", "mp3", "off"),
+        ("enable fan 3", "fan3", "on"), ("disable the heater 2000", "heater", "off"), ("switch on R2-D2", "r2", "on"),
+        ("turn off the Xbox 360", "xbox", "off"), ("set lamp 2 to on", "lamp2", "on"),
+        ("could you turn off lamp 1 please", "lamp1", "off"), ("turn on the Hue Go 2 in the bedroom", "hue", "on"),
+        ("deactivate the 3D printer", "printer", "off"), ("activate the PS5", "ps5", "on"),
+        ("switch the MP3 player on", "mp3", "on"), ("power on the Xbox 360", "xbox", "on"),
+        ("game time", "xbox", "on"), ("print 3D model", "printer", "on"), ("bedtime for R2-D2", "r2", "off"),
+    ],
+    "out": [
+        "turn on lamp 4", "switch off lamp 9", "turn on the printer", "power off the PS4", "Hue Go 3 on",
+        "turn the MP4 player off", "enable fan 5", "disable the heater 1000", "switch on C-3PO", "turn off the Xbox One",
+        "set lamp 8 to on", "game over", "print the report", "what is 2 plus 2", "call 911", "it is 5 o'clock",
+        "the score was 3 to 1", "set a timer for 10 minutes", "turn to page 42", "bedtime for the kids",
+    ],
+    # Names with digits, which espeak-ng and flite say as numbers ("lamp 2" L AE M P T UW, "R2-D2" AA R T UW D IY T UW)
+    # and which the grammar left out until they were pronounced so; near misses with another number. Voices: the
+    # four flite voices and espeak-ng en-us at 160, en-gb at 170, en at 155 and en-us+f2 at 165; written before it was
+    # heard.
+    "voices": [("flite", "slt"), ("flite", "kal"), ("flite", "awb"), ("flite", "rms"), ("espeak", "en-us", "160"),
+               ("espeak", "en-gb", "170"), ("espeak", "en", "155"), ("espeak", "en-us+f2", "165")],
+}
+FORTY_THIRD_UNSEEN = {
+    "config": {"devices": [
+        {"id": "outlet4", "name": "outlet 4", "area": "garage", "protocol": "tasmota", "topic": "outlet_4"},
+        {"id": "outlet5", "name": "outlet 5", "area": "garage", "protocol": "tasmota", "topic": "outlet_5"},
+        {"id": "lamp7", "name": "lamp 7", "area": "hallway", "protocol": "shelly", "topic": "shellyplug-lamp7"},
+        {"id": "light12", "name": "light 12", "area": "porch", "protocol": "zigbee2mqtt", "topic": "light_12"},
+        {"id": "echo", "name": "Echo Dot 3", "area": "kitchen", "protocol": "tasmota", "topic": "echo_dot"},
+        {"id": "router", "name": "5G router", "area": "office", "protocol": "shelly", "topic": "shellyplug-router"},
+        {"id": "pi", "name": "Pi 4", "aliases": ["raspberry pi"], "area": "office", "protocol": "zigbee2mqtt",
+         "topic": "pi_4"},
+        {"id": "fan10", "name": "fan 10", "area": "attic", "protocol": "tasmota", "topic": "fan_10"},
+        {"id": "tv55", "name": "55 inch TV", "area": "living room", "protocol": "shelly", "topic": "shellyplug-tv55"},
+        {"id": "k9", "name": "K9 heater", "area": "kennel", "protocol": "zigbee2mqtt", "topic": "k9_heater"},
+    ]},
+    "shortcuts": [("pi", "on", "boot the pi"), ("outlet5", "off", "garage power off"), ("tv55", "on", "movie mode")],
+    "in": [
+        ("turn on outlet 4", "outlet4", "on"), ("switch off outlet 5", "outlet5", "off"), ("lamp 7 on", "lamp7", "on"),
+        ("power off light 12", "light12", "off"), ("enable the Echo Dot 3", "echo", "on"),
+        ("deactivate the 5G router", "router", "off"), ("turn the Pi 4 on", "pi", "on"),
+        ("switch on fan 10 in the attic", "fan10", "on"), ("disable the 55 inch TV", "tv55", "off"),
+        ("activate the K9 heater", "k9", "on"), ("set outlet 5 to on", "outlet5", "on"),
+        ("could you turn off lamp 7 please", "lamp7", "off"), ("turn on the raspberry pi", "pi", "on"),
+        ("bring light 12 to on", "light12", "on"), ("switch off the Echo Dot 3", "echo", "off"),
+        ("turn fan 10 off", "fan10", "off"), ("power on the 5G router", "router", "on"),
+        ("boot the pi", "pi", "on"), ("garage power off", "outlet5", "off"), ("movie mode", "tv55", "on"),
+    ],
+    "out": [
+        "turn on outlet 6", "switch off outlet 3", "lamp 8 on", "power off light 20", "enable the Echo Dot 2",
+        "deactivate the 4G router", "turn the Pi 3 on", "switch on fan 11 in the attic", "disable the 65 inch TV",
+        "activate the K7 heater", "set outlet 9 to on", "boot the laptop", "garage door open", "movie night",
+        "it is 12 o'clock", "turn to channel 7", "I have 3 dogs", "the year 2025 was good", "count to 10",
+        "what is 7 times 8",
+    ],
+    # Names with numbers again (two outlets one apart, numbers before a name, a letter and a number in one word),
+    # near misses with another number, chatter with numbers. Voices: flite slt, kal16, awb and rms, espeak-ng en-us
+    # at 175, en-gb at 150, en at 160 and en-us+m3 at 170. Written after the check of a name's other numbers
+    # (`OtherWords.otherNumbers`) was chosen on the forty-second, before it was heard, and heard once with it and
+    # without it.
+    "voices": [("flite", "slt"), ("flite", "kal16"), ("flite", "awb"), ("flite", "rms"), ("espeak", "en-us", "175"),
+               ("espeak", "en-gb", "150"), ("espeak", "en", "160"), ("espeak", "en-us+m3", "170")],
+}
+FORTY_FOURTH_UNSEEN = {
+    "config": {"devices": [
+        {"id": "cam1", "name": "camera 1", "area": "front door", "protocol": "tasmota", "topic": "camera_1"},
+        {"id": "cam2", "name": "camera 2", "area": "backyard", "protocol": "tasmota", "topic": "camera_2"},
+        {"id": "light3", "name": "light 3", "area": "patio", "protocol": "shelly", "topic": "shellyplug-light3"},
+        {"id": "strip", "name": "LED strip 2", "area": "bedroom", "protocol": "zigbee2mqtt", "topic": "led_strip_2"},
+        {"id": "ac1", "name": "AC unit 1", "area": "living room", "protocol": "tasmota", "topic": "ac_unit_1"},
+        {"id": "bulb6", "name": "bulb 6", "area": "porch", "protocol": "shelly", "topic": "shellyplug-bulb6"},
+        {"id": "charger", "name": "Model 3 charger", "area": "garage", "protocol": "zigbee2mqtt", "topic": "model3"},
+        {"id": "zone4", "name": "zone 4 heater", "area": "basement", "protocol": "tasmota", "topic": "zone_4"},
+        {"id": "v8", "name": "V8 vacuum", "area": "closet", "protocol": "shelly", "topic": "shellyplug-v8"},
+        {"id": "router", "name": "router", "area": "office", "protocol": "zigbee2mqtt", "topic": "router"},
+    ]},
+    "shortcuts": [("cam2", "on", "watch the backyard"), ("ac1", "off", "stop the AC"), ("charger", "on", "charge the car")],
+    "in": [
+        ("turn on camera 1", "cam1", "on"), ("switch off camera 2", "cam2", "off"), ("light 3 on", "light3", "on"),
+        ("power off the LED strip 2", "strip", "off"), ("enable AC unit 1", "ac1", "on"), ("disable bulb 6", "bulb6", "off"),
+        ("turn the Model 3 charger on", "charger", "on"), ("switch on the zone 4 heater in the basement", "zone4", "on"),
+        ("deactivate the V8 vacuum", "v8", "off"), ("activate the router", "router", "on"),
+        ("set camera 2 to on", "cam2", "on"), ("could you turn off light 3 please", "light3", "off"),
+        ("turn on bulb 6", "bulb6", "on"), ("bring the zone 4 heater to off", "zone4", "off"),
+        ("switch off the Model 3 charger", "charger", "off"), ("turn the V8 vacuum on", "v8", "on"),
+        ("power off AC unit 1", "ac1", "off"),
+        ("watch the backyard", "cam2", "on"), ("stop the AC", "ac1", "off"), ("charge the car", "charger", "on"),
+    ],
+    "out": [
+        "turn on camera 3", "switch off camera 5", "light 4 on", "power off the LED strip 1", "enable AC unit 2",
+        "disable bulb 7", "turn the Model Y charger on", "switch on the zone 2 heater in the basement",
+        "deactivate the V6 vacuum", "activate the router 2", "set camera 9 to on", "watch the news", "stop the car",
+        "charge the phone", "I need 4 eggs", "page 6 of the manual", "it is 3 degrees outside",
+        "turn left in 200 meters", "we won 2 to 1", "channel 4 news",
+    ],
+    # Names with numbers once more (numbered cameras, a number inside a name, a letter and a digit), near misses with
+    # another number. Voices: flite slt, kal, awb and rms, espeak-ng en-us at 165, en-gb at 165, en at 175 and en-us+f3
+    # at 155. Written after the other numbers' weight (`SpeechRecognizer.numberWeight`) was chosen on the forty-second
+    # and forty-third, before it was heard, and heard once with the check and without it.
+    "voices": [("flite", "slt"), ("flite", "kal"), ("flite", "awb"), ("flite", "rms"), ("espeak", "en-us", "165"),
+               ("espeak", "en-gb", "165"), ("espeak", "en", "175"), ("espeak", "en-us+f3", "155")],
+}
 SCENARIOS = [("example", EXAMPLE), ("held-out", HELD_OUT), ("validation", VALIDATION), ("final-check", FINAL_CHECK), ("fresh", FRESH),
              ("forms", FORMS), ("second-fresh", SECOND_FRESH), ("third-fresh", THIRD_FRESH),
              ("fourth-fresh", FOURTH_FRESH), ("fifth-fresh", FIFTH_FRESH), ("sixth-fresh", SIXTH_FRESH),
@@ -1744,7 +1861,8 @@ SCENARIOS = [("example", EXAMPLE), ("held-out", HELD_OUT), ("validation", VALIDA
              ("thirty-seventh-unseen", THIRTY_SEVENTH_UNSEEN), ("thirty-eighth-unseen", THIRTY_EIGHTH_UNSEEN),
              ("thirty-ninth-unseen", THIRTY_NINTH_UNSEEN),
              ("fortieth-unseen", FORTIETH_UNSEEN),
-             ("forty-first-unseen", FORTY_FIRST_UNSEEN)]
+             ("forty-first-unseen", FORTY_FIRST_UNSEEN), ("forty-second-unseen", FORTY_SECOND_UNSEEN),
+             ("forty-third-unseen", FORTY_THIRD_UNSEEN), ("forty-fourth-unseen", FORTY_FOURTH_UNSEEN)]
 def shared_corpus():
     """../shared/corpus (the text matcher's development corpus) as a set: its 30 devices with their areas, its
     Home Assistant templates as in-grammar and its negatives as out-of-grammar utterances, by two default voices
