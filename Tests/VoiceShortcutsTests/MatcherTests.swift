@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-import VoiceShortcuts
+
+@testable import VoiceShortcuts
 
 @Suite("The phrase matcher")
 struct MatcherTests {
@@ -61,6 +62,29 @@ struct MatcherTests {
         expect("turn on desk lamp 2", "lamp-2", .on)
         #expect(intent("turn on desk lamp 3") == nil)
         #expect(intent("turn on desk lamp") == nil)
+    }
+
+    @Test("a name's number may be written in words, and a number said in words in digits; never as a typo")
+    func numbersInWords() {
+        expect("turn on desk lamp two", "lamp-2", .on)
+        expect("switch desk lamp one off", "lamp-1", .off)
+        #expect(intent("turn on desk lamp three") == nil)
+        #expect(intent("turn on desk lamp to") == nil, "a number is never a typo, in words either")
+        let spelled = PhraseMatcher(devices: [
+            Device(id: "fan", name: "fan twenty one", area: "attic"), Device(id: "outlet", name: "outlet 40"),
+            Device(id: "heater", name: "heater 2000"),
+        ])
+        #expect(spelled.match("turn on fan 21").intent == ToggleStateIntent(deviceID: "fan", state: .on))
+        #expect(spelled.match("turn on fan twenty one").intent == ToggleStateIntent(deviceID: "fan", state: .on))
+        #expect(spelled.match("turn on fan 20").intent == nil)
+        #expect(spelled.match("turn off outlet forty").intent == ToggleStateIntent(deviceID: "outlet", state: .off))
+        #expect(spelled.match("turn off heater 2000").intent == ToggleStateIntent(deviceID: "heater", state: .off))
+        #expect(NumberWords.otherWritings(of: "lamp 7") == ["lamp seven"])
+        #expect(NumberWords.otherWritings(of: "zone 4 heater") == ["zone four heater"])
+        #expect(NumberWords.otherWritings(of: "ninety nine red balloons") == ["99 red balloons"])
+        #expect(NumberWords.otherWritings(of: "lamp 07").isEmpty, "not as it is said")
+        #expect(NumberWords.otherWritings(of: "ps5").isEmpty)
+        #expect(NumberWords.otherWritings(of: "desk lamp").isEmpty)
     }
 
     @Test("one wrong, missing or extra letter is recovered when one device is that close")

@@ -48,6 +48,10 @@ public struct DeviceCatalog: Sendable {
                 guard !words.isEmpty, seen.insert(words).inserted else { continue }
                 byName[words, default: []].append(index)
                 names.append(NameEntry(words: words, key: TypoKey(words), deviceIndex: index))
+                // Its numbers written the other way ("lamp two" for "lamp 2"), exactly: a number is never a typo.
+                for other in NumberWords.otherWritings(of: words) where byName[other]?.contains(index) != true {
+                    byName[other, default: []].append(index)
+                }
             }
         }
         var deletions: [String: [Int]] = [:]

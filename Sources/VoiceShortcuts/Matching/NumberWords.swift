@@ -1,0 +1,58 @@
+/// Numbers from 0 to 99 written as digits and as English words: a device
+/// called "lamp 2" is also "lamp two", and one called "lamp two" also
+/// "lamp 2" (see `DeviceCatalog`).
+enum NumberWords {
+    private static let units = [
+        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+        "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen",
+    ]
+    private static let tens = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
+
+    /// `words` (normalized, space-separated) with its numbers written the
+    /// other way — numbers of digits as words ("lamp 21" → "lamp twenty
+    /// one"), numbers of words as digits ("lamp twenty one" → "lamp 21") —
+    /// one result each way that changes something.
+    static func otherWritings(of words: String) -> [String] {
+        let split = words.split(separator: " ").map(String.init)
+        let spelled = split.flatMap { word in number(digits: word).map(spell) ?? [word] }
+        var written: [String] = []
+        var index = 0
+        while index < split.count {
+            if let (value, count) = number(words: split[index...]) {
+                written.append(String(value))
+                index += count
+            } else {
+                written.append(split[index])
+                index += 1
+            }
+        }
+        return Set([spelled, written].filter { $0 != split }.map { $0.joined(separator: " ") }).sorted()
+    }
+
+    /// The value of `word` when it is a number of digits from 0 to 99 written as it is said ("7", "21"; not "07").
+    private static func number(digits word: String) -> Int? {
+        guard (1...2).contains(word.count), word.allSatisfy({ ("0"..."9").contains($0) }), let value = Int(word),
+            String(value) == word
+        else { return nil }
+        return value
+    }
+
+    /// The number the first words of `words` say ("twenty one" → 21 of two words), if they say one.
+    private static func number(words: ArraySlice<String>) -> (value: Int, count: Int)? {
+        guard let first = words.first else { return nil }
+        if let unit = units.firstIndex(of: first) { return (unit, 1) }
+        guard let ten = tens.firstIndex(of: first) else { return nil }
+        let value = (ten + 2) * 10
+        if words.count > 1, let unit = units.firstIndex(of: words[words.startIndex + 1]), (1...9).contains(unit) {
+            return (value + unit, 2)
+        }
+        return (value, 1)
+    }
+
+    /// 0 to 99 in words: 21 → ["twenty", "one"].
+    private static func spell(_ value: Int) -> [String] {
+        if value < units.count { return [units[value]] }
+        let ten = tens[value / 10 - 2]
+        return value % 10 == 0 ? [ten] : [ten, units[value % 10]]
+    }
+}
