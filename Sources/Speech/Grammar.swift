@@ -38,6 +38,10 @@ struct Grammar {
     /// states, determiners and chatter words: the words a heard command is checked for (see
     /// `SpeechRecognizer.otherWordWeight`).
     let nameWords: Set<String>
+    /// The words written in capitals in a name, an area or a voice shortcut's
+    /// phrase, two to four letters ("LED", "AC"): said letter by letter too
+    /// (see `Pronunciations.spelled`).
+    let capitalWords: Set<String>
     /// Each two and three words that follow each other in a name, an area or
     /// a voice shortcut's phrase ("heat lamp", "let the plants"; see `OtherWords.alternatives`).
     let nameRuns: Set<[String]>
@@ -47,6 +51,10 @@ struct Grammar {
             let words = PhraseNormalizer.words(text)
             return words.isEmpty || !words.allSatisfy({ Self.isJSGFWord($0) && pronounceable($0) }) ? nil : words
         }
+        let texts = devices.flatMap { [$0.name] + $0.aliases + [$0.area].compactMap { $0 } } + shortcuts.map(\.invocationPhrase)
+        capitalWords = Set(
+            texts.flatMap { $0.split(whereSeparator: { !$0.isLetter && !$0.isNumber }) }
+                .filter { (2...4).contains($0.count) && $0.allSatisfy { ("A"..."Z").contains($0) } }.map { $0.lowercased() })
         let plainNames = devices.flatMap { [$0.name] + $0.aliases }.compactMap(phrase)
         let names = plainNames + Self.afterOwnArea(devices, phrase)
         let areas = devices.compactMap(\.area).compactMap(phrase)

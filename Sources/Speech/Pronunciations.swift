@@ -24,7 +24,10 @@ struct Pronunciations {
     /// accepted 19 / 15 → 18 / 15; one "activate" by espeak-ng's +Andy,
     /// garbage before, was then heard as "deactivate".
     /// The words of `names` also get the ways of `nameAccents`.
-    init(words: Set<String>, dictionary path: String, variants: Set<String> = [], names: Set<String> = []) throws {
+    /// The words of `spelled` are said letter by letter too (`spelled(_:)`).
+    init(words: Set<String>, dictionary path: String, variants: Set<String> = [], names: Set<String> = [], spelled: Set<String> = [])
+        throws
+    {
         entries = try Self.read(path, keeping: words.contains)
         let missing = words.filter { entries[$0] == nil }
         let asked = missing.union(variants.intersection(words)).sorted()
@@ -40,11 +43,28 @@ struct Pronunciations {
             let regional =
                 variants.contains(word)
                 ? (Self.regionalVariants[word] ?? []) + Self.linkedVariants(entries[word] ?? [], of: word) : []
-            for phones in answers.compactMap({ $0[word] }) + regional where !(entries[word] ?? []).contains(phones) {
+            let letters = spelled.contains(word) ? Self.spelled(word).map { [$0] } ?? [] : []
+            for phones in answers.compactMap({ $0[word] }) + regional + letters where !(entries[word] ?? []).contains(phones) {
                 entries[word, default: []].append(phones)
             }
             if entries[word] == nil { unpronounceable.append(word) }
         }
+    }
+
+    /// `word` said letter by letter ("led" EH L IY D IY): a word written in
+    /// capitals in a name ("LED strip 2") is said so, and espeak-ng and flite,
+    /// who know the word "led", say it so only in a sentence; nil when it is not all letters a to z.
+    static func spelled(_ word: String) -> [String]? {
+        let names: [Character: [String]] = [
+            "a": ["EY"], "b": ["B", "IY"], "c": ["S", "IY"], "d": ["D", "IY"], "e": ["IY"], "f": ["EH", "F"],
+            "g": ["JH", "IY"], "h": ["EY", "CH"], "i": ["AY"], "j": ["JH", "EY"], "k": ["K", "EY"], "l": ["EH", "L"],
+            "m": ["EH", "M"], "n": ["EH", "N"], "o": ["OW"], "p": ["P", "IY"], "q": ["K", "Y", "UW"], "r": ["AA", "R"],
+            "s": ["EH", "S"], "t": ["T", "IY"], "u": ["Y", "UW"], "v": ["V", "IY"],
+            "w": ["D", "AH", "B", "AH", "L", "Y", "UW"], "x": ["EH", "K", "S"], "y": ["W", "AY"], "z": ["Z", "IY"],
+        ]
+        let letters = word.map { names[$0] }
+        guard !letters.isEmpty, !letters.contains(where: { $0 == nil }) else { return nil }
+        return letters.flatMap { $0! }
     }
 
     /// Each job's answer, in the jobs' order, all asked at once, each on a thread of its own (`Started`; the grammar's

@@ -177,7 +177,9 @@ extension SpeechRecognizer {
         guard FileManager.default.fileExists(atPath: hmm + "/mdef") else { throw SpeechError.model("no acoustic model at \(model)") }
         let dictionary = model + "/cmudict-en-us.dict"
         func pronounced(_ grammar: Grammar) throws -> Pronunciations {
-            try Pronunciations(words: grammar.words, dictionary: dictionary, variants: grammar.commandWords, names: grammar.nameWords)
+            try Pronunciations(
+                words: grammar.words, dictionary: dictionary, variants: grammar.commandWords, names: grammar.nameWords,
+                spelled: grammar.capitalWords)
         }
         var grammar = Grammar(devices: devices, shortcuts: shortcuts)
         var pronunciations = try pronounced(grammar)

@@ -249,6 +249,20 @@ struct GrammarTests {
             "no check without the language model")
     }
 
+    @Test("the words written in capitals are a name's, an area's or a shortcut's of two to four letters")
+    func capitalWords() {
+        let grammar = Grammar(
+            devices: [
+                Device(id: "strip", name: "LED strip 2", area: "TV room"), Device(id: "lamp", name: "Led lamp", aliases: ["HUGE LAMP"]),
+            ],
+            shortcuts: [
+                VoiceShortcut(invocationPhrase: "stop the AC", shortcut: Shortcut(intent: ToggleStateIntent(deviceID: "lamp", state: .off)))
+            ])
+        #expect(grammar.capitalWords == ["led", "tv", "ac", "huge", "lamp"], "\(grammar.capitalWords)")
+        let plain = Grammar(devices: [Device(id: "lamp", name: "Lamp A", area: "Hall")], shortcuts: [])
+        #expect(plain.capitalWords.isEmpty, "one capital is no word in capitals")
+    }
+
     @Test("a word with a number is checked against the same word with other numbers; a word without one is not")
     func otherNumbers() {
         let ps5 = OtherWords.otherNumbers(of: "ps5")

@@ -33,6 +33,17 @@ struct PronunciationTests {
         #expect(text.contains("\nps5 P IY EH S F AY V\n"), "\(text)")
     }
 
+    @Test("a word written in capitals is said letter by letter too")
+    func capitals() throws {
+        let found = try Pronunciations(words: ["led", "strip"], dictionary: Self.dictionary, spelled: ["led"])
+        let text = "\n" + found.fileText
+        #expect(text.contains("\nled L EH D\n"), "the dictionary's word")
+        #expect(text.contains("\nled(2) EH L IY D IY\n"), "\(text)")
+        #expect(!text.contains("strip(2)"), "only the capitals' words")
+        #expect(Pronunciations.spelled("ac") == ["EY", "S", "IY"])
+        #expect(Pronunciations.spelled("r2") == nil)
+    }
+
     @Test("the common words are the language model's most frequent, with the dictionary's pronunciations; the nearest are said unlike")
     func commonWords() throws {
         let common = try CommonWords.of(model: SpeechRecognizer.defaultModel)
@@ -226,7 +237,8 @@ struct PronunciationTests {
         #expect(phones["kettle"] == ["K", "EH", "T", "AH", "L"])
         #expect(phones["vornado"]?.first == "V")
         #expect(phones["lamp"] == ["L", "AE", "M", "P"])
-        #expect(phones["x1"] == nil, "only letters reach t2p")
+        #expect(phones["x1"] == ["EH", "K", "S", "W", "AH", "N"], "a digit said as its number")
+        #expect(LetterToSound.flitePhones(for: ["it's", "a;b"]).isEmpty, "only letters and digits reach t2p, through the shell")
     }
 
     @Test("a batch of words comes back one pronunciation each, in order, each word as it is said alone")
@@ -239,7 +251,8 @@ struct PronunciationTests {
         #expect(phones["kettle"] == ["K", "EH", "T", "AH", "L"])
         #expect(phones["hue"] == ["HH", "Y", "UW"])
         #expect(phones["vornado"]?.first == "V")
-        #expect(phones["x1"] == nil, "only letters reach espeak-ng")
+        #expect(phones["x1"] == ["EH", "K", "S", "W", "AH", "N"], "a digit said as its number")
+        #expect(LetterToSound.phones(for: ["a,b"]).isEmpty, "only letters and digits reach espeak-ng, whose clauses commas end")
     }
 
     @Test("espeak-ng's library answers clause by clause in the voice asked for, by its name or its language; no such voice, nothing")

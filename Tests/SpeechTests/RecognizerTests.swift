@@ -353,6 +353,20 @@ struct RecognizerTests {
         #expect(heard.right == 3, "\(heard.right) of 3 recognized")
     }
 
+    @Test("a name's word written in capitals is heard said letter by letter")
+    func capitals() async throws {
+        let devices = [Device(id: "strip", name: "LED strip 2", area: "bedroom"), Device(id: "ac", name: "AC unit", area: "living room")]
+        let recognizer = try await blocking { try SpeechRecognizer(devices: devices, shortcuts: []) }
+        let (right, wrong) = try await score(
+            [("power off the LED strip 2", "strip", .off), ("turn on the AC unit", "ac", .on)], voices: ["espeak:en-us:165"],
+            recognizer: recognizer, devices: devices, shortcuts: [])
+        // espeak-ng says "LED" in a sentence as L, E, D, and the grammar had only the dictionary's "led" (L EH D): on
+        // bench/speech/corpus.py's forty-fourth set, every espeak-ng voice's "power off the LED strip 2" went into
+        // the unknown name.
+        #expect(wrong.isEmpty, "\(wrong)")
+        #expect(right == 2, "\(right) of 2 recognized")
+    }
+
     @Test("a near miss that keeps a shortcut's first two words and takes another word after them switches nothing")
     func trigramNearMisses() async throws {
         let rest = VoiceShortcut(
