@@ -240,8 +240,10 @@ extension SpeechRecognizer {
     /// words' weight (1e-35) the other numbers started so far behind that the
     /// search lost some (accepted 6 / 6 once the tens were among them); at
     /// 1e-20 / 1e-10 / 1e-5 none were accepted, and right fell at 1e-10 (153
-    /// / 150). The forty-third, written after and heard with 1e-20: accepted
-    /// 10 / 8 → 4 / 3, right 146 / 147 both.
+    /// / 150). The forty-third, written after and heard with each weight:
+    /// accepted 10 / 8 → 4 / 3 at 1e-20 (3 / 2 at 1e-10), right 146 / 147
+    /// both; the forty-fourth, written after 1e-20 was chosen: accepted 2 / 4
+    /// → 2 / 3, right unchanged.
     static let numberWeight = "1e-20"
     static let companionSkipped = 300
     static let otherWordMargin = 6.0
