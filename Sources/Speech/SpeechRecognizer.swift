@@ -232,12 +232,10 @@ public final class SpeechRecognizer: @unchecked Sendable {
             hearing.stateInDoubt = true
             return hearing
         }
-        if nearMiss, let others = otherWordsHeard(spoken, over: commandWords, features: features, by: check, words: otherWords) {
-            return refused(hypothesis + " | heard as: " + others.joined(separator: " "), margin: margin)
-        }
-        // A name's number is checked whatever the margin (see `numberWeight`).
-        if !nearMiss,
-            let others = otherWordsHeard(spoken, over: commandWords, features: features, by: check, words: otherWords, onlyNumbers: true)
+        // A near miss is heard again with its names' words open; any other command, with its names' numbers open,
+        // whatever the margin (see `numberWeight`).
+        if let others = otherWordsHeard(
+            spoken, over: commandWords, features: features, by: check, words: otherWords, onlyNumbers: !nearMiss)
         {
             return refused(hypothesis + " | heard as: " + others.joined(separator: " "), margin: margin)
         }
