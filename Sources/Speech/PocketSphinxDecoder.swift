@@ -82,17 +82,21 @@ final class PocketSphinxDecoder {
     }
 
     /// A front end like this decoder's own (the model's feature settings),
-    /// but with its own frequency warp and noise removal (`fe_init_auto_r`).
-    func frontEnd(warp: Double, removingNoise: Bool) throws(SpeechError) -> FrontEnd {
+    /// but with its own frequency warp, noise removal and frames a second (the
+    /// model's 100 unless given; `fe_init_auto_r`).
+    func frontEnd(warp: Double, removingNoise: Bool, frameRate: Int = 100) throws(SpeechError) -> FrontEnd {
         let original = cmd_ln_str_r(config, "-warp_params").map { String(cString: $0) }
         let originalRemoval = cmd_ln_access_r(config, "-remove_noise")?.pointee.i ?? 0
+        let originalRate = cmd_ln_access_r(config, "-frate")?.pointee.i ?? 100
         Self.starting.lock()
         defer { Self.starting.unlock() }
         cmd_ln_set_str_r(config, "-warp_params", String(warp))
         cmd_ln_set_int_r(config, "-remove_noise", removingNoise ? 1 : 0)
+        cmd_ln_set_int_r(config, "-frate", frameRate)
         defer {
             cmd_ln_set_str_r(config, "-warp_params", original)
             cmd_ln_set_int_r(config, "-remove_noise", originalRemoval)
+            cmd_ln_set_int_r(config, "-frate", originalRate)
         }
         guard let frontEnd = fe_init_auto_r(config) else { throw .decoder("the front end did not start (warp \(warp))") }
         return FrontEnd(frontEnd)
@@ -209,6 +213,14 @@ final class PocketSphinxDecoder {
     }
     private var wordIDs: (words: [String], ids: [Int32])?
 
+    /// How many phones the dictionary's pronunciation of `word` has ("off(2)"
+    /// names its second), 0 for a word it does not have (`ps_lookup_word`).
+    func phoneCount(of word: String) -> Int {
+        guard let phones = ps_lookup_word(decoder, word) else { return 0 }
+        defer { ckd_free(phones) }
+        return String(cString: phones).split(separator: " ").count
+    }
+
     private func result() -> Decoding {
         var score: Int32 = 0
         let hypothesis = ps_get_hyp(decoder, &score).map { String(cString: $0) } ?? ""
@@ -242,7 +254,7 @@ struct Features: Equatable {
 }
 
 /// A front end (`fe_t`): 16 kHz samples to the features a decoder scores,
-/// made by `PocketSphinxDecoder.frontEnd(warp:removingNoise:)`. Not thread-safe.
+/// made by `PocketSphinxDecoder.frontEnd(warp:removingNoise:frameRate:)`. Not thread-safe.
 final class FrontEnd {
     private let frontEnd: OpaquePointer
 

@@ -15,11 +15,13 @@ public final class SpeechRecognizer: @unchecked Sendable {
     /// The second pass: the model's open-vocabulary language model and full dictionary.
     private let openDecoder: PocketSphinxDecoder?
     /// One front end per warp (see `warp(pitch:)`), without and with noise
-    /// removal (see `sharedArguments`); every decoder scores the features of one.
+    /// removal (see `sharedArguments`), at 100 frames a second and at
+    /// `slowFrameRate`; every decoder scores the features of one.
     private let frontEnds: [FrontEndKey: FrontEnd]
     private struct FrontEndKey: Hashable {
         var warp: Double
         var removingNoise: Bool
+        var frameRate = SpeechRecognizer.frameRate
     }
     /// The least margin accepted (see `Recognition.margin`), chosen on the
     /// synthesized corpus of bench/speech/corpus.py; some forms need more
@@ -48,8 +50,10 @@ public final class SpeechRecognizer: @unchecked Sendable {
         var frontEnds: [FrontEndKey: FrontEnd] = [:]
         for warp in Self.warps {
             for removingNoise in [false, true] {
-                let key = FrontEndKey(warp: warp, removingNoise: removingNoise)
-                frontEnds[key] = try decoders.grammar.frontEnd(warp: warp, removingNoise: removingNoise)
+                for frameRate in [Self.frameRate, Self.slowFrameRate] {
+                    let key = FrontEndKey(warp: warp, removingNoise: removingNoise, frameRate: frameRate)
+                    frontEnds[key] = try decoders.grammar.frontEnd(warp: warp, removingNoise: removingNoise, frameRate: frameRate)
+                }
             }
         }
         self.frontEnds = frontEnds
@@ -76,7 +80,8 @@ public final class SpeechRecognizer: @unchecked Sendable {
     /// suggests; when that finds no command, once more with another warp
     /// (`retryWarp`), where a command must clear `retryMargin` more; or, when
     /// the first went into the garbage loop, with the same warp without it
-    /// (`forcedMargin`).
+    /// (`forcedMargin`). Slow speech that found no command is heard once
+    /// more, all of it, with fewer frames a second (`slowFrameRate`).
     ///
     /// A command heard in audio whose echo was filtered out (see `Echo`) is
     /// heard once more without the filter, and refused when that hearing
@@ -88,9 +93,9 @@ public final class SpeechRecognizer: @unchecked Sendable {
     /// filtered, is refused (unfiltered it is "… on").
     public func recognize(_ audio: RecognizerAudio) throws -> Recognition {
         let (conditioned, withEcho, ringing) = Self.conditionedWithEcho(audio)
-        let heard = try recognizeConditioned(conditioned, removingNoise: ringing)
+        let (heard, frameRate) = try recognizePaced(conditioned, removingNoise: ringing)
         guard let text = heard.text, let withEcho,
-            let other = try recognizeConditioned(withEcho, removingNoise: ringing).text
+            let other = try recognizeConditioned(withEcho, removingNoise: ringing, frameRate: frameRate).recognition.text
         else { return heard }
         let (matcher, shortcuts) = lock.withLock { (decoders.matcher, decoders.shortcuts) }
         guard let otherIntent = matcher.match(other, shortcuts: shortcuts).intent,
@@ -101,11 +106,32 @@ public final class SpeechRecognizer: @unchecked Sendable {
             margin: heard.margin)
     }
 
-    private func recognizeConditioned(_ audio: RecognizerAudio, removingNoise: Bool) throws -> Recognition {
+    /// An utterance heard at `frameRate`, and once more at `slowFrameRate`
+    /// when it was slow speech that found no command (see
+    /// `slowFramesPerPhone`): the recognition, and the frame rate it came from.
+    private func recognizePaced(_ audio: RecognizerAudio, removingNoise: Bool) throws -> (Recognition, frameRate: Int) {
+        let heard = try recognizeConditioned(audio, removingNoise: removingNoise, frameRate: Self.frameRate)
+        guard heard.recognition.text == nil, !heard.stateInDoubt, !heard.wordsHeardOtherwise, let pace = heard.framesPerPhone,
+            pace >= Self.slowFramesPerPhone
+        else { return (heard.recognition, Self.frameRate) }
+        var slower = try recognizeConditioned(audio, removingNoise: removingNoise, frameRate: Self.slowFrameRate).recognition
+        let how = String(format: " | slow speech (%.1f frames a phone), heard at %d frames a second", pace, Self.slowFrameRate)
+        guard slower.text != nil else {
+            var refused = heard.recognition
+            refused.hypothesis += how + ": " + slower.hypothesis
+            return (refused, Self.frameRate)
+        }
+        slower.hypothesis += how + "; at \(Self.frameRate): " + heard.recognition.hypothesis
+        return (slower, Self.slowFrameRate)
+    }
+
+    /// An utterance heard with one frame rate: its first hearing, with the
+    /// recognition of the hearings after it when it found no command.
+    private func recognizeConditioned(_ audio: RecognizerAudio, removingNoise: Bool, frameRate: Int) throws -> Hearing {
         let first = Self.warp(pitch: Pitch.median(audio.samples))
-        let features = try self.features(audio, warp: first, removingNoise: removingNoise)
-        let heard = try recognize(features, extra: 0, removingNoise: removingNoise, first: true)
-        guard heard.recognition.text == nil, !heard.stateInDoubt, openDecoder != nil else { return heard.recognition }
+        let features = try self.features(audio, warp: first, removingNoise: removingNoise, frameRate: frameRate)
+        var heard = try recognize(features, extra: 0, removingNoise: removingNoise, first: true)
+        guard heard.recognition.text == nil, !heard.stateInDoubt, openDecoder != nil else { return heard }
         if let garbage = heard.garbage, garbage.tookWords || garbage.unknownFrames > 0 {
             // Into the garbage loop: heard again without it, with the same warp (see `forcedMargin`); into the
             // unknown name: heard again with a configured name (see `unknownNameShortfall`).
@@ -115,20 +141,25 @@ public final class SpeechRecognizer: @unchecked Sendable {
                 features, extra: Self.forcedMargin, removingNoise: removingNoise, forcedOnto: garbage.frames, unknownName: unknownName)
             guard forced.recognition.text == nil else {
                 forced.recognition.hypothesis += " | heard " + how
-                return forced.recognition
+                heard.recognition = forced.recognition
+                return heard
             }
-            var refused = heard.recognition
-            refused.hypothesis +=
+            heard.wordsHeardOtherwise = heard.wordsHeardOtherwise || forced.wordsHeardOtherwise
+            heard.recognition.hypothesis +=
                 " | \(how): " + forced.recognition.hypothesis
                 + (forced.recognition.margin.map { String(format: " (margin %.1f)", $0) } ?? "")
-            return refused
+            return heard
         }
         let warp = Self.retryWarp(after: first)
-        let warped = try self.features(audio, warp: warp, removingNoise: removingNoise)
-        var again = try recognize(warped, extra: Self.retryMargin, removingNoise: removingNoise).recognition
-        guard again.text != nil else { return heard.recognition }
-        again.hypothesis += " | heard again with warp \(warp)"
-        return again
+        let warped = try self.features(audio, warp: warp, removingNoise: removingNoise, frameRate: frameRate)
+        let again = try recognize(warped, extra: Self.retryMargin, removingNoise: removingNoise)
+        guard again.recognition.text != nil else {
+            heard.wordsHeardOtherwise = heard.wordsHeardOtherwise || again.wordsHeardOtherwise
+            return heard
+        }
+        heard.recognition = again.recognition
+        heard.recognition.hypothesis += " | heard again with warp \(warp)"
+        return heard
     }
 
     /// One hearing's answer, and what a next hearing needs to know of it.
@@ -139,6 +170,14 @@ public final class SpeechRecognizer: @unchecked Sendable {
         var stateInDoubt = false
         /// When the hearing went into the garbage path: where and how (see `GarbagePath`).
         var garbage: GarbagePath?
+        /// Refused because a name's words were heard as others (see
+        /// `otherWordsHeard`), in this hearing or, for an utterance's first,
+        /// in one after it with the same frame rate: which a slower hearing does
+        /// not settle (see `slowFramesPerPhone`).
+        var wordsHeardOtherwise = false
+        /// In an utterance's first hearing, the frames its path's words took a
+        /// phone of their pronunciations, garbage words and phones too (see `slowFramesPerPhone`).
+        var framesPerPhone: Double?
     }
 
     /// A hearing that went into the garbage path.
@@ -154,10 +193,10 @@ public final class SpeechRecognizer: @unchecked Sendable {
     }
 
     /// The utterance's features with one warp, for every hearing with it.
-    func features(_ audio: RecognizerAudio, warp: Double, removingNoise: Bool) throws -> Features {
+    func features(_ audio: RecognizerAudio, warp: Double, removingNoise: Bool, frameRate: Int = frameRate) throws -> Features {
         try lock.withLock {
-            guard let frontEnd = frontEnds[FrontEndKey(warp: warp, removingNoise: removingNoise)] else {
-                throw SpeechError.decoder("no front end for the warp \(warp)")
+            guard let frontEnd = frontEnds[FrontEndKey(warp: warp, removingNoise: removingNoise, frameRate: frameRate)] else {
+                throw SpeechError.decoder("no front end for the warp \(warp) at \(frameRate) frames a second")
             }
             return try frontEnd.features(audio.samples)
         }
@@ -177,13 +216,18 @@ public final class SpeechRecognizer: @unchecked Sendable {
         _ features: Features, extra: Double, removingNoise: Bool,
         forcedOnto speech: ClosedRange<Int>? = nil, unknownName: GarbagePath? = nil, first: Bool = false
     ) throws -> Hearing {
-        let (decoding, check, otherWords, shortcuts) = try lock.withLock {
+        let (decoding, phones, check, otherWords, shortcuts) = try lock.withLock {
             let forced = unknownName == nil ? decoders.forced : decoders.forcedKnown
             let decoding = speech == nil ? try decoders.searched(features) : try forced?.decode(features)
-            return (decoding, decoders.check, decoders.otherWords, decoders.shortcuts)
+            let phones = first ? decoding?.words.reduce(0) { $0 + decoders.grammar.phoneCount(of: $1.word) } : nil
+            return (decoding, phones, decoders.check, decoders.otherWords, decoders.shortcuts)
+        }
+        let framesPerPhone = phones.flatMap { phones in
+            phones > 0 ? Double(decoding?.words.reduce(0) { $0 + $1.frameCount } ?? 0) / Double(phones) : nil
         }
         func refused(_ hypothesis: String, margin: Double? = nil) -> Hearing {
-            Hearing(recognition: Recognition(text: nil, confidence: 0, hypothesis: hypothesis, margin: margin))
+            Hearing(
+                recognition: Recognition(text: nil, confidence: 0, hypothesis: hypothesis, margin: margin), framesPerPhone: framesPerPhone)
         }
         guard let decoding else { return refused("") }
         let words = decoding.words
@@ -237,7 +281,9 @@ public final class SpeechRecognizer: @unchecked Sendable {
         if let others = otherWordsHeard(
             spoken, over: commandWords, features: features, by: check, words: otherWords, onlyNumbers: !nearMiss)
         {
-            return refused(hypothesis + " | heard as: " + others.joined(separator: " "), margin: margin)
+            var hearing = refused(hypothesis + " | heard as: " + others.joined(separator: " "), margin: margin)
+            hearing.wordsHeardOtherwise = true
+            return hearing
         }
         return Hearing(recognition: Recognition(text: text, confidence: confidence, hypothesis: hypothesis, margin: margin))
     }

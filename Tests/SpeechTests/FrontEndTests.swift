@@ -69,6 +69,26 @@ struct FrontEndTests {
         #expect(again == plain, "the decoder's own setting restored")
     }
 
+    @Test("a front end with fewer frames a second: fewer frames of the same audio, and the decoder's setting left as it was")
+    func frameRate() async throws {
+        let audio = try await Synthesizer.speak("turn on the kitchen lamp", voice: "slt").samples
+        let (usual, slower, again, phones) = try await blocking {
+            let decoder = try decoder(warp: "1.0")
+            return (
+                try decoder.frontEnd(warp: 1.0, removingNoise: false).features(audio),
+                try decoder.frontEnd(warp: 1.0, removingNoise: false, frameRate: 71).features(audio),
+                try decoder.frontEnd(warp: 1.0, removingNoise: false).features(audio),
+                ["lamp", "kitchen", "nothing-like-a-word"].map { decoder.phoneCount(of: $0) }
+            )
+        }
+        // 71 rather than 100 a second; the front end's silence detector keeps a few frames of padding either way
+        // (216 and 162 frames when written).
+        let ratio = Double(slower.frames) / Double(max(1, usual.frames))
+        #expect(ratio > 0.65 && ratio < 0.8, "\(slower.frames) frames against \(usual.frames)")
+        #expect(again == usual, "the decoder's own setting restored")
+        #expect(phones == [4, 5, 0], "L AE M P, K IH CH AH N; \(phones)")
+    }
+
     @Test("the pitch of a low, a high and no voice")
     func pitch() async throws {
         let low = try await Synthesizer.speak("turn on the kitchen lamp", voice: "rms").samples

@@ -1877,6 +1877,13 @@ FORTY_FIFTH_UNSEEN = {
     "voices": [("flite", "slt"), ("flite", "kal16"), ("flite", "awb"), ("flite", "rms"), ("espeak", "en-us", "170"),
                ("espeak", "en-gb", "160"), ("espeak", "en", "165"), ("espeak", "en-us+m2", "160")],
 }
+# The thirty-ninth's and forty-fifth's devices and phrases said slowly and fast (espeak-ng's own pace is 175 words a
+# minute): written to measure how the pace of speech is heard, before slow speech was heard with fewer frames a second
+# (`SpeechRecognizer.slowFrameRate`).
+FORTY_SIXTH_PACES = dict(THIRTY_NINTH_UNSEEN, voices=[("espeak", "en-us", "110"), ("espeak", "en-us", "220"),
+                                                      ("espeak", "en-gb", "210"), ("espeak", "en", "120")])
+FORTY_SEVENTH_PACES = dict(FORTY_FIFTH_UNSEEN, voices=[("espeak", "en-us", "115"), ("espeak", "en-us", "215"),
+                                                       ("espeak", "en-gb", "200"), ("espeak", "en-us+f3", "125")])
 SCENARIOS = [("example", EXAMPLE), ("held-out", HELD_OUT), ("validation", VALIDATION), ("final-check", FINAL_CHECK), ("fresh", FRESH),
              ("forms", FORMS), ("second-fresh", SECOND_FRESH), ("third-fresh", THIRD_FRESH),
              ("fourth-fresh", FOURTH_FRESH), ("fifth-fresh", FIFTH_FRESH), ("sixth-fresh", SIXTH_FRESH),
@@ -1902,7 +1909,8 @@ SCENARIOS = [("example", EXAMPLE), ("held-out", HELD_OUT), ("validation", VALIDA
              ("fortieth-unseen", FORTIETH_UNSEEN),
              ("forty-first-unseen", FORTY_FIRST_UNSEEN), ("forty-second-unseen", FORTY_SECOND_UNSEEN),
              ("forty-third-unseen", FORTY_THIRD_UNSEEN), ("forty-fourth-unseen", FORTY_FOURTH_UNSEEN),
-             ("forty-fifth-unseen", FORTY_FIFTH_UNSEEN)]
+             ("forty-fifth-unseen", FORTY_FIFTH_UNSEEN), ("forty-sixth-paces", FORTY_SIXTH_PACES),
+             ("forty-seventh-paces", FORTY_SEVENTH_PACES)]
 def shared_corpus():
     """../shared/corpus (the text matcher's development corpus) as a set: its 30 devices with their areas, its
     Home Assistant templates as in-grammar and its negatives as out-of-grammar utterances, by two default voices
