@@ -216,24 +216,22 @@ public final class SpeechRecognizer: @unchecked Sendable {
         _ features: Features, extra: Double, removingNoise: Bool,
         forcedOnto speech: ClosedRange<Int>? = nil, unknownName: GarbagePath? = nil, first: Bool = false
     ) throws -> Hearing {
-        let (decoding, phones, check, otherWords, shortcuts) = try lock.withLock {
+        let (decoding, words, phones, check, otherWords, shortcuts) = try lock.withLock {
             let forced = unknownName == nil ? decoders.forced : decoders.forcedKnown
             let decoding = speech == nil ? try decoders.searched(features) : try forced?.decode(features)
-            let phones = first ? decoding?.words.reduce(0) { $0 + decoders.grammar.phoneCount(of: $1.word) } : nil
-            return (decoding, phones, decoders.check, decoders.otherWords, decoders.shortcuts)
+            let words = decoding?.words ?? []
+            let phones = first ? words.reduce(0) { $0 + decoders.grammar.phoneCount(of: $1.word) } : 0
+            return (decoding, words, phones, decoders.check, decoders.otherWords, decoders.shortcuts)
         }
-        let framesPerPhone = phones.flatMap { phones in
-            phones > 0 ? Double(decoding?.words.reduce(0) { $0 + $1.frameCount } ?? 0) / Double(phones) : nil
-        }
+        let speechFrames = words.reduce(0) { $0 + $1.frameCount }
+        let framesPerPhone = phones > 0 ? Double(speechFrames) / Double(phones) : nil
         func refused(_ hypothesis: String, margin: Double? = nil) -> Hearing {
             Hearing(
                 recognition: Recognition(text: nil, confidence: 0, hypothesis: hypothesis, margin: margin), framesPerPhone: framesPerPhone)
         }
         guard let decoding else { return refused("") }
-        let words = decoding.words
         let garbage = words.filter { $0.word.hasPrefix(Grammar.garbagePrefix) }
         let commandWords = words.filter { !$0.word.hasPrefix(Grammar.garbagePrefix) }
-        let speechFrames = words.reduce(0) { $0 + $1.frameCount }
         guard garbage.isEmpty, !commandWords.isEmpty, speechFrames > 0 else {
             var hearing = refused(decoding.hypothesis)
             if let start = words.first?.startFrame, let end = words.last?.endFrame, !garbage.isEmpty {
