@@ -25,8 +25,9 @@ a twenty-sixth, a twenty-seventh, a twenty-eighth, a twenty-ninth, a thirtieth, 
 request, ../shared/corpus's templates and negatives (--set shared-corpus) and the
 fifteenth's commands by every espeak-ng variant (--set variants). For each: in-grammar utterances (generic commands
 and the shortcuts) and out-of-grammar ones (other devices, questions,
-chatter, near misses), spoken by flite (slt, rms, awb, kal16) and espeak-ng
-(en-us at two speeds, two variants), each with a -40 dB pink-noise floor
+chatter, near misses), spoken by flite (slt, rms, awb, kal16; a set may
+stretch a voice's durations) and espeak-ng (en-us at two speeds, two
+variants), each with a -40 dB pink-noise floor
 and again mixed with pink noise at 20 dB SNR (sox). One `voiceplug hear`
 process hears a whole batch (a warm recognizer, as in the gateway), and
 `voiceplug match` turns what was heard into (device, state).
@@ -1884,6 +1885,54 @@ FORTY_SIXTH_PACES = dict(THIRTY_NINTH_UNSEEN, voices=[("espeak", "en-us", "110")
                                                       ("espeak", "en-gb", "210"), ("espeak", "en", "120")])
 FORTY_SEVENTH_PACES = dict(FORTY_FIFTH_UNSEEN, voices=[("espeak", "en-us", "115"), ("espeak", "en-us", "215"),
                                                        ("espeak", "en-gb", "200"), ("espeak", "en-us+f3", "125")])
+# The thirty-ninth's and forty-fifth's devices and phrases said by flite slowly (duration_stretch 1.3-1.45) and the
+# thirty-ninth's fast (0.75-0.8), as the forty-sixth and forty-seventh have espeak-ng's paces.
+FORTY_NINTH_PACES = dict(THIRTY_NINTH_UNSEEN, voices=[("flite", "slt", "16000", "1.4"), ("flite", "rms", "16000", "1.3"),
+                                                      ("flite", "awb", "16000", "1.35"), ("flite", "kal16", "16000", "1.45")])
+FIFTIETH_PACES = dict(FORTY_FIFTH_UNSEEN, voices=[("flite", "slt", "16000", "1.45"), ("flite", "rms", "16000", "1.35"),
+                                                  ("flite", "awb", "16000", "1.3"), ("flite", "kal16", "16000", "1.4")])
+FIFTY_FIRST_PACES = dict(THIRTY_NINTH_UNSEEN, voices=[("flite", "slt", "16000", "0.75"), ("flite", "rms", "16000", "0.8"),
+                                                      ("flite", "awb", "16000", "0.75"), ("flite", "kal16", "16000", "0.8")])
+# Devices none of the sets had, with flite's voices at other paces too (duration_stretch 1.2, 0.85, 1.1) beside
+# espeak-ng's: en-us at 150, en-gb-x-rp at 185, en-us+m4 at 145, en+f4 at 175. Written before any of it was heard.
+FORTY_EIGHTH_UNSEEN = {
+    "config": {"devices": [
+        {"id": "seed", "name": "seed tray", "area": "greenhouse", "protocol": "tasmota", "topic": "seed_tray"},
+        {"id": "rope", "name": "rope light", "area": "patio", "protocol": "shelly", "topic": "shellyplug-rope"},
+        {"id": "noise", "name": "white noise machine", "area": "nursery", "protocol": "zigbee2mqtt", "topic": "white_noise"},
+        {"id": "saw", "name": "band saw", "area": "workshop", "protocol": "tasmota", "topic": "band_saw"},
+        {"id": "flamingo", "name": "neon flamingo", "area": "bar", "protocol": "shelly", "topic": "shellyplug-flamingo"},
+        {"id": "pool", "name": "pool filter", "area": "backyard", "protocol": "zigbee2mqtt", "topic": "pool_filter"},
+        {"id": "desk", "name": "mixing desk", "area": "studio", "protocol": "tasmota", "topic": "mixing_desk"},
+        {"id": "drums", "name": "drum machine", "area": "studio", "protocol": "shelly", "topic": "shellyplug-drums"},
+        {"id": "screen", "name": "projector screen", "area": "cinema room", "protocol": "zigbee2mqtt", "topic": "screen"},
+        {"id": "cactus", "name": "cactus light", "area": "hallway", "protocol": "tasmota", "topic": "cactus_light"},
+    ]},
+    "shortcuts": [("pool", "on", "clean the pool"), ("noise", "on", "shush the baby"), ("saw", "off", "workshop closed")],
+    "in": [
+        ("turn on the seed tray", "seed", "on"), ("switch off the rope light", "rope", "off"),
+        ("white noise machine on", "noise", "on"), ("power off the band saw", "saw", "off"),
+        ("enable the neon flamingo", "flamingo", "on"), ("deactivate the pool filter", "pool", "off"),
+        ("turn the mixing desk on", "desk", "on"), ("switch on the drum machine in the studio", "drums", "on"),
+        ("disable the projector screen", "screen", "off"), ("activate the cactus light", "cactus", "on"),
+        ("set the seed tray to off", "seed", "off"), ("could you turn on the rope light please", "rope", "on"),
+        ("turn off the white noise machine", "noise", "off"), ("bring the band saw to on", "saw", "on"),
+        ("switch off the neon flamingo", "flamingo", "off"), ("turn the drum machine off", "drums", "off"),
+        ("power on the projector screen", "screen", "on"), ("clean the pool", "pool", "on"),
+        ("shush the baby", "noise", "on"), ("workshop closed", "saw", "off"),
+    ],
+    "out": [
+        "turn on the seed drill", "switch off the rope ladder", "white noise please", "power off the table saw",
+        "enable the neon sign", "deactivate the pool alarm", "turn the mixing bowl on",
+        "switch on the drum kit in the studio", "disable the screen saver", "activate the cactus garden",
+        "clean the kitchen", "shush the dog", "workshop open", "how tall is a flamingo", "the baby is asleep",
+        "what time does the pool close", "play some drum and bass", "the band is playing tonight", "I need a new saw",
+        "water the cactus",
+    ],
+    "voices": [("flite", "slt", "16000", "1.2"), ("flite", "awb", "16000", "0.85"), ("flite", "rms", "16000", "1.1"),
+               ("flite", "kal16"), ("espeak", "en-us", "150"), ("espeak", "en-gb-x-rp", "185"),
+               ("espeak", "en-us+m4", "145"), ("espeak", "en+f4", "175")],
+}
 SCENARIOS = [("example", EXAMPLE), ("held-out", HELD_OUT), ("validation", VALIDATION), ("final-check", FINAL_CHECK), ("fresh", FRESH),
              ("forms", FORMS), ("second-fresh", SECOND_FRESH), ("third-fresh", THIRD_FRESH),
              ("fourth-fresh", FOURTH_FRESH), ("fifth-fresh", FIFTH_FRESH), ("sixth-fresh", SIXTH_FRESH),
@@ -1910,7 +1959,8 @@ SCENARIOS = [("example", EXAMPLE), ("held-out", HELD_OUT), ("validation", VALIDA
              ("forty-first-unseen", FORTY_FIRST_UNSEEN), ("forty-second-unseen", FORTY_SECOND_UNSEEN),
              ("forty-third-unseen", FORTY_THIRD_UNSEEN), ("forty-fourth-unseen", FORTY_FOURTH_UNSEEN),
              ("forty-fifth-unseen", FORTY_FIFTH_UNSEEN), ("forty-sixth-paces", FORTY_SIXTH_PACES),
-             ("forty-seventh-paces", FORTY_SEVENTH_PACES)]
+             ("forty-seventh-paces", FORTY_SEVENTH_PACES), ("forty-eighth-unseen", FORTY_EIGHTH_UNSEEN),
+             ("forty-ninth-paces", FORTY_NINTH_PACES), ("fiftieth-paces", FIFTIETH_PACES), ("fifty-first-paces", FIFTY_FIRST_PACES)]
 def shared_corpus():
     """../shared/corpus (the text matcher's development corpus) as a set: its 30 devices with their areas, its
     Home Assistant templates as in-grammar and its negatives as out-of-grammar utterances, by two default voices
@@ -1942,7 +1992,9 @@ CONDITIONS = [("clean", None), ("20dB", 20)]
 def synthesize(text, voice, path, snr):
     raw = path + ".raw.wav"
     if voice[0] == "flite":
-        subprocess.run(["flite", "-voice", voice[1], "-t", text, "-o", raw], check=True, capture_output=True)
+        # A flite voice's fourth field, when given, stretches its durations (1.2: a fifth slower).
+        stretch = ["--setf", "duration_stretch=" + voice[3]] if len(voice) > 3 else []
+        subprocess.run(["flite", "-voice", voice[1], *stretch, "-t", text, "-o", raw], check=True, capture_output=True)
     else:
         subprocess.run(["espeak-ng", "-v", voice[1], "-s", voice[2], "-w", raw, text], check=True, capture_output=True)
     # 16 kHz mono (or a flite voice's third field: its rate) with a -40 dB pink-noise floor, or pink noise `snr` dB
