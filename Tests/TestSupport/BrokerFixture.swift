@@ -43,18 +43,23 @@ public func withTimeout<Result: Sendable>(
     }
 }
 
-/// Polls `condition` until it holds, or throws `TimedOut`.
+/// Polls `condition` until it holds, or throws `TimedOut` when it still
+/// does not once `timeout` has passed. It is asked once more after the sleep
+/// that crossed the deadline: on a busy machine that sleep can outlast the
+/// whole timeout (both of Swift's cooperative threads taken by other tests),
+/// and a condition that held by then failed the test unasked ("a
+/// disconnected client is freed", once in a fresh clone's `make test`).
 public func eventually(
     _ what: String,
     timeout: Duration = .seconds(5),
     _ condition: @Sendable () async throws -> Bool
 ) async throws {
     let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
+    while true {
         if try await condition() { return }
+        guard ContinuousClock.now < deadline else { throw TimedOut(what: what) }
         try await Task.sleep(for: .milliseconds(10))
     }
-    throw TimedOut(what: what)
 }
 
 /// Runs blocking work (child processes, decoding) on a thread of its own, so
