@@ -12,6 +12,15 @@ struct GrammarTests {
         #expect(Grammar.alternatives([["lights", "out"]]) == "lights out")
     }
 
+    @Test("a name written with signs is in the grammar as said too; one with a word that cannot be said, only as said")
+    func namesWithSigns() {
+        let grammar = Grammar(
+            devices: [Device(id: "tv", name: "TV & sound bar", area: "den"), Device(id: "xmas", name: "🎄 tree")], shortcuts: [])
+        #expect(
+            grammar.jsgf.contains("<name> = (den tv (and sound bar | sound bar) | tree | tv (and sound bar | sound bar));"),
+            "\(grammar.jsgf)")
+    }
+
     @Test(
         "after a name's beginning, a loop of phones may stand for its rest, at the end or before the state, never before a place or a tail")
     func nameRestMayBeOtherwise() {

@@ -87,6 +87,31 @@ struct MatcherTests {
         #expect(NumberWords.otherWritings(of: "desk lamp").isEmpty)
     }
 
+    @Test("a name written with signs answers to it as said too: \"&\" as \"and\", \"+\" as \"plus\", emoji not at all")
+    func namesWithSigns() {
+        let signs = PhraseMatcher(devices: [
+            Device(id: "tv", name: "TV & sound bar", area: "lounge"), Device(id: "xmas", name: "🎄 tree"),
+            Device(id: "box", name: "Disney+ box"), Device(id: "star", name: "⭐"),
+        ])
+        func intent(_ text: String) -> ToggleStateIntent? { signs.match(text).intent }
+        #expect(intent("turn on the TV & sound bar") == ToggleStateIntent(deviceID: "tv", state: .on))
+        #expect(intent("turn on the tv and sound bar in the lounge") == ToggleStateIntent(deviceID: "tv", state: .on))
+        #expect(intent("turn off the tv sound bar") == ToggleStateIntent(deviceID: "tv", state: .off), "as written, & dropped")
+        #expect(intent("switch off the tree") == ToggleStateIntent(deviceID: "xmas", state: .off))
+        #expect(intent("switch off the 🎄 tree") == ToggleStateIntent(deviceID: "xmas", state: .off))
+        #expect(intent("turn on the disney plus box") == ToggleStateIntent(deviceID: "box", state: .on))
+        #expect(intent("turn on the ⭐") == ToggleStateIntent(deviceID: "star", state: .on))
+        #expect(PhraseNormalizer.spokenWords("TV & sound bar") == ["tv", "and", "sound", "bar"])
+        #expect(PhraseNormalizer.spokenWords("🎄tree") == ["tree"])
+        #expect(PhraseNormalizer.spokenWords("desk lamp") == nil, "said as written")
+        #expect(PhraseNormalizer.spokenWords("⭐") == nil, "nothing would be left")
+        // A device called so wins over another's name as said; two names said alike are ambiguous.
+        let called = PhraseMatcher(devices: [Device(id: "xmas", name: "🎄 tree"), Device(id: "tree", name: "tree")])
+        #expect(called.match("turn on the tree").intent == ToggleStateIntent(deviceID: "tree", state: .on))
+        let alike = PhraseMatcher(devices: [Device(id: "xmas", name: "🎄 tree"), Device(id: "fir", name: "🌲 tree")])
+        #expect(alike.match("turn on the tree") == .notRecognized(.ambiguous(heard: "tree", candidates: ["fir", "xmas"])))
+    }
+
     @Test("one wrong, missing or extra letter is recovered when one device is that close")
     func typos() {
         #expect(intent("turn on the vornado fna") == nil)  // a transposition is two edits

@@ -1,5 +1,5 @@
 /// The configured devices, indexed for the matcher: by normalized name and
-/// alias, by area, and by every one-letter deletion of every name (for typo
+/// alias (and as it is said, when it is written with signs), by area, and by every one-letter deletion of every name (for typo
 /// tolerance). Every lookup is a hash lookup: the time to match a phrase does
 /// not grow with the number of devices.
 public struct DeviceCatalog: Sendable {
@@ -54,6 +54,18 @@ public struct DeviceCatalog: Sendable {
                 }
             }
         }
+        // A name written with signs, as it is said (see `PhraseNormalizer.spokenWords`), unless a device is called so.
+        var said: [String: [Int]] = [:]
+        for (index, device) in devices.enumerated() {
+            for name in [device.name] + device.aliases {
+                guard let words = PhraseNormalizer.spokenWords(name)?.joined(separator: " "), byName[words] == nil,
+                    said[words]?.contains(index) != true
+                else { continue }
+                said[words, default: []].append(index)
+                names.append(NameEntry(words: words, key: TypoKey(words), deviceIndex: index))
+            }
+        }
+        byName.merge(said) { written, _ in written }
         var deletions: [String: [Int]] = [:]
         for (entryIndex, entry) in names.enumerated() {
             for variant in entry.key.deletionVariants() {

@@ -19,6 +19,22 @@ public enum PhraseNormalizer {
         return words
     }
 
+    /// The normalized words of a name as it is said, when they differ from
+    /// its written ones (`words`): "&" said "and" and "+" "plus" ("TV &
+    /// sound bar" → "tv and sound bar", "Disney+" → "disney plus"), symbols
+    /// such as emoji not said ("🎄 tree" → "tree"). Nil when it is said as
+    /// written or nothing would be left.
+    public static func spokenWords(_ text: String) -> [String]? {
+        let written = words(text)
+        let signsSaid = text.precomposedStringWithCompatibilityMapping
+            .replacingOccurrences(of: "&", with: " and ").replacingOccurrences(of: "+", with: " plus ")
+        let said = words(signsSaid).compactMap { word -> String? in
+            let letters = String(String.UnicodeScalarView(word.unicodeScalars.filter { !isSymbol($0) }))
+            return letters.isEmpty ? nil : letters
+        }
+        return said.isEmpty || said == written ? nil : said
+    }
+
     /// Calls `body` with each normalized word, in order.
     public static func forEachWord(_ text: String, _ body: (String) -> Void) {
         var text = text
@@ -74,6 +90,13 @@ public enum PhraseNormalizer {
 
     private static func isApostrophe(_ scalar: Unicode.Scalar) -> Bool {
         scalar == "'" || scalar == "\u{2019}" || scalar == "\u{02BC}"
+    }
+
+    private static func isSymbol(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol: true
+        default: false
+        }
     }
 
     private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
