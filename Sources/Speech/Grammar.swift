@@ -55,17 +55,15 @@ struct Grammar {
         capitalWords = Set(
             texts.flatMap { $0.split(whereSeparator: { !$0.isLetter && !$0.isNumber }) }
                 .filter { (2...4).contains($0.count) && $0.allSatisfy { ("A"..."Z").contains($0) } }.map { $0.lowercased() })
-        // Each name and alias as written and, when it is written with signs, as said ("TV & sound bar" is also
-        // "tv and sound bar", "🎄 tree" only "tree"; see `PhraseNormalizer.spokenWords`).
-        func sayings(_ device: Device) -> [[String]] {
-            ([device.name] + device.aliases).flatMap { name in
-                [phrase(name), PhraseNormalizer.spokenWords(name).flatMap { phrase($0.joined(separator: " ")) }].compactMap { $0 }
-            }
+        // Each name, alias, area and shortcut's phrase as written and, when it is written with signs, as said ("TV &
+        // sound bar" is also "tv and sound bar", "🎄 tree" only "tree"; see `PhraseNormalizer.spokenWords`).
+        func said(_ text: String) -> [[String]] {
+            [phrase(text), PhraseNormalizer.spokenWords(text).flatMap { phrase($0.joined(separator: " ")) }].compactMap { $0 }
         }
-        let plainNames = devices.flatMap(sayings)
-        let names = plainNames + Self.afterOwnArea(devices, phrase, sayings)
-        let areas = devices.compactMap(\.area).compactMap(phrase)
-        let shortcutPhrases = shortcuts.map(\.invocationPhrase).compactMap(phrase)
+        let plainNames = devices.flatMap { ([$0.name] + $0.aliases).flatMap(said) }
+        let names = plainNames + Self.afterOwnArea(devices, said)
+        let areas = devices.compactMap(\.area).flatMap(said)
+        let shortcutPhrases = shortcuts.map(\.invocationPhrase).flatMap(said)
         let named = plainNames + areas + shortcutPhrases
         nameWords = Set(named.joined())
             .subtracting(Self.states).subtracting(CommandGrammar.determiners).subtracting(Self.chatterWords)
@@ -206,10 +204,10 @@ struct Grammar {
     /// a name share one copy of the names. Real-time factor with those 100
     /// devices and 1,000 shortcuts still +0.005 (`voiceplug bench --speech`),
     /// a home's +0.002 at most.
-    static func afterOwnArea(_ devices: [Device], _ phrase: (String) -> [String]?, _ sayings: (Device) -> [[String]]) -> [[String]] {
+    static func afterOwnArea(_ devices: [Device], _ said: (String) -> [[String]]) -> [[String]] {
         devices.flatMap { device -> [[String]] in
-            guard let area = device.area.flatMap(phrase) else { return [] }
-            return sayings(device).filter { !$0.starts(with: area) }.map { area + $0 }
+            let names = ([device.name] + device.aliases).flatMap(said)
+            return (device.area.map(said) ?? []).flatMap { area in names.filter { !$0.starts(with: area) }.map { area + $0 } }
         }
     }
 

@@ -12,13 +12,21 @@ struct GrammarTests {
         #expect(Grammar.alternatives([["lights", "out"]]) == "lights out")
     }
 
-    @Test("a name written with signs is in the grammar as said too; one with a word that cannot be said, only as said")
+    @Test("a name, area or phrase written with signs is in the grammar as said too; one with a word that cannot be said, only as said")
     func namesWithSigns() {
         let grammar = Grammar(
             devices: [Device(id: "tv", name: "TV & sound bar", area: "den"), Device(id: "xmas", name: "🎄 tree")], shortcuts: [])
         #expect(
             grammar.jsgf.contains("<name> = (den tv (and sound bar | sound bar) | tree | tv (and sound bar | sound bar));"),
             "\(grammar.jsgf)")
+        let signs = Grammar(
+            devices: [Device(id: "lamp", name: "lamp", area: "Living & Dining")],
+            shortcuts: [
+                VoiceShortcut(
+                    invocationPhrase: "Movies & chill", shortcut: Shortcut(intent: ToggleStateIntent(deviceID: "lamp", state: .on)))
+            ])
+        #expect(signs.jsgf.contains("<area> = living (and dining | dining);"), "\(signs.jsgf)")
+        #expect(signs.jsgf.contains("<shortcut> = movies (and chill | chill);"), "\(signs.jsgf)")
     }
 
     @Test(

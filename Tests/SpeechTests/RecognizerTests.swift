@@ -388,6 +388,25 @@ struct RecognizerTests {
         #expect(accepted.isEmpty, "\(accepted)")
     }
 
+    @Test("names, areas and phrases written with signs are heard as said: \"&\" as \"and\", emoji not at all")
+    func namesWithSigns() async throws {
+        let devices = [
+            Device(id: "tv", name: "TV & sound bar", area: "lounge"), Device(id: "xmas", name: "🎄 tree", area: "hall"),
+            Device(id: "lamp", name: "reading lamp", area: "Living & Dining"),
+        ]
+        let movies = VoiceShortcut(
+            invocationPhrase: "Movies & chill", shortcut: Shortcut(intent: ToggleStateIntent(deviceID: "tv", state: .on)))
+        let recognizer = try await blocking { try SpeechRecognizer(devices: devices, shortcuts: [movies]) }
+        let (right, wrong) = try await score(
+            [
+                ("turn on the TV and sound bar", "tv", .on), ("switch off the tree", "xmas", .off),
+                ("turn off the reading lamp in the living and dining", "lamp", .off), ("movies and chill", "tv", .on),
+            ], voices: ["slt", "espeak:en-us"], recognizer: recognizer, devices: devices, shortcuts: [movies])
+        // Before, none of them: "&" was only left out ("tv sound bar"), and a name with an emoji was not in the grammar.
+        #expect(wrong.isEmpty, "\(wrong)")
+        #expect(right >= 7, "\(right) of 8 recognized")
+    }
+
     @Test("a near miss that keeps a shortcut's first two words and takes another word after them switches nothing")
     func trigramNearMisses() async throws {
         let rest = VoiceShortcut(

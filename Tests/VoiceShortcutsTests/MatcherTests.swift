@@ -87,7 +87,7 @@ struct MatcherTests {
         #expect(NumberWords.otherWritings(of: "desk lamp").isEmpty)
     }
 
-    @Test("a name written with signs answers to it as said too: \"&\" as \"and\", \"+\" as \"plus\", emoji not at all")
+    @Test("a name, area or phrase written with signs answers to it as said too: \"&\" as \"and\", \"+\" as \"plus\", emoji not at all")
     func namesWithSigns() {
         let signs = PhraseMatcher(devices: [
             Device(id: "tv", name: "TV & sound bar", area: "lounge"), Device(id: "xmas", name: "🎄 tree"),
@@ -101,6 +101,24 @@ struct MatcherTests {
         #expect(intent("switch off the 🎄 tree") == ToggleStateIntent(deviceID: "xmas", state: .off))
         #expect(intent("turn on the disney plus box") == ToggleStateIntent(deviceID: "box", state: .on))
         #expect(intent("turn on the ⭐") == ToggleStateIntent(deviceID: "star", state: .on))
+        // Areas and voice shortcuts' phrases too.
+        let areas = PhraseMatcher(devices: [Device(id: "lamp", name: "lamp", area: "Living & Dining"), Device(id: "fan", name: "fan")])
+        #expect(areas.match("turn on the lamp in the living and dining").intent == ToggleStateIntent(deviceID: "lamp", state: .on))
+        #expect(areas.match("living dining lamp off").intent == ToggleStateIntent(deviceID: "lamp", state: .off))
+        #expect(areas.match("turn on the fan in the living and dining") == .notRecognized(.notInArea(device: "fan", area: "living dining")))
+        let movies = VoiceShortcut(
+            invocationPhrase: "Movies & chill", shortcut: Shortcut(intent: ToggleStateIntent(deviceID: "tv", state: .on)))
+        var index = ShortcutIndex([movies])
+        #expect(signs.match("movies and chill", shortcuts: index).intent == ToggleStateIntent(deviceID: "tv", state: .on))
+        #expect(signs.match("movies chill", shortcuts: index).intent == ToggleStateIntent(deviceID: "tv", state: .on))
+        let written = VoiceShortcut(
+            invocationPhrase: "movies and chill", shortcut: Shortcut(intent: ToggleStateIntent(deviceID: "box", state: .off)))
+        index.upsert(written)
+        #expect(index.voiceShortcut(forNormalizedPhrase: "movies and chill")?.id == written.id, "a phrase written so wins")
+        index.remove(id: written.id)
+        #expect(index.voiceShortcut(forNormalizedPhrase: "movies and chill")?.id == movies.id)
+        index.remove(id: movies.id)
+        #expect(index.voiceShortcut(forNormalizedPhrase: "movies and chill") == nil)
         #expect(PhraseNormalizer.spokenWords("TV & sound bar") == ["tv", "and", "sound", "bar"])
         #expect(PhraseNormalizer.spokenWords("🎄tree") == ["tree"])
         #expect(PhraseNormalizer.spokenWords("desk lamp") == nil, "said as written")

@@ -14,8 +14,8 @@ public struct DeviceCatalog: Sendable {
     private let indexByID: [String: Int]
     /// Normalized name or alias → devices called so.
     private let byName: [String: [Int]]
-    /// Normalized area names.
-    private let areas: Set<String>
+    /// Normalized area names, and areas written with signs as they are said → as written.
+    private let areas: [String: String]
     /// The first words of names and of areas: a span whose first word is not
     /// among them needs no lookup (and no string joining).
     private let nameStarts: Set<String>
@@ -34,14 +34,14 @@ public struct DeviceCatalog: Sendable {
         self.devices = devices
         var indexByID: [String: Int] = [:]
         var byName: [String: [Int]] = [:]
-        var areas: Set<String> = []
+        var areas: [String: String] = [:]
         var deviceAreas: [String?] = []
         var names: [NameEntry] = []
         for (index, device) in devices.enumerated() {
             indexByID[device.id] = index
             let area = device.area.map(PhraseNormalizer.normalize).flatMap { $0.isEmpty ? nil : $0 }
             deviceAreas.append(area)
-            if let area { areas.insert(area) }
+            if let area { areas[area] = area }
             var seen: Set<String> = []
             for name in [device.name] + device.aliases {
                 let words = PhraseNormalizer.normalize(name)
@@ -66,6 +66,13 @@ public struct DeviceCatalog: Sendable {
             }
         }
         byName.merge(said) { written, _ in written }
+        // So is an area ("living and dining" for "Living & Dining"), unless an area is called so.
+        for device in devices {
+            guard let area = device.area, let words = PhraseNormalizer.spokenWords(area)?.joined(separator: " "), areas[words] == nil else {
+                continue
+            }
+            areas[words] = PhraseNormalizer.normalize(area)
+        }
         var deletions: [String: [Int]] = [:]
         for (entryIndex, entry) in names.enumerated() {
             for variant in entry.key.deletionVariants() {
@@ -73,7 +80,7 @@ public struct DeviceCatalog: Sendable {
             }
         }
         self.nameStarts = Set(byName.keys.compactMap { $0.split(separator: " ").first.map(String.init) })
-        self.areaStarts = Set(areas.compactMap { $0.split(separator: " ").first.map(String.init) })
+        self.areaStarts = Set(areas.keys.compactMap { $0.split(separator: " ").first.map(String.init) })
         self.indexByID = indexByID
         self.byName = byName
         self.areas = areas
@@ -85,13 +92,10 @@ public struct DeviceCatalog: Sendable {
     /// The device with `id`.
     public func device(id: String) -> Device? { indexByID[id].map { devices[$0] } }
 
-    /// Whether `words` (normalized, space-separated) is an area.
-    func isArea(_ words: String) -> Bool { areas.contains(words) }
-
-    /// Whether the words form an area.
-    func isArea(_ words: ArraySlice<String>) -> Bool {
-        guard let first = words.first, areaStarts.contains(first) else { return false }
-        return words.count == 1 ? areas.contains(first) : areas.contains(words.joined(separator: " "))
+    /// The area the words name (normalized, as written), if they do.
+    func area(_ words: ArraySlice<String>) -> String? {
+        guard let first = words.first, areaStarts.contains(first) else { return nil }
+        return words.count == 1 ? areas[first] : areas[words.joined(separator: " ")]
     }
 
     /// Whether some name or area could start with `word`.

@@ -120,8 +120,7 @@ public struct PhraseMatcher: Sendable {
         for index in target.indices.dropFirst() where CommandGrammar.areaPrepositions.contains(target[index]) {
             var rest = target[(index + 1)...]
             if let first = rest.first, CommandGrammar.determiners.contains(first) { rest = rest.dropFirst() }
-            guard catalog.isArea(rest) else { continue }
-            let area = rest.joined(separator: " ")
+            guard let area = catalog.area(rest) else { continue }
             let core = target[..<index]
             cores.append((core, area))
             readings.append(Reading(name: core, area: area))
@@ -129,8 +128,7 @@ public struct PhraseMatcher: Sendable {
         // An area before the name: "kitchen lamp" for the lamp in the kitchen.
         for (core, suffixArea) in cores where core.count > 1 {
             for split in (core.startIndex + 1)..<core.endIndex {
-                guard catalog.isArea(core[..<split]) else { continue }
-                let area = core[..<split].joined(separator: " ")
+                guard let area = catalog.area(core[..<split]) else { continue }
                 guard suffixArea == nil || suffixArea == area else { continue }
                 var name = core[split...]
                 if let first = name.first, CommandGrammar.determiners.contains(first) { name = name.dropFirst() }

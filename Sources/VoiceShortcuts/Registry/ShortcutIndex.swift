@@ -8,6 +8,8 @@ public struct ShortcutIndex: Sendable, VoiceShortcutLookup {
     private var byID: [UUID: VoiceShortcut] = [:]
     private var byPair: [DeviceStateKey: UUID] = [:]
     private var byPhrase: [String: UUID] = [:]
+    /// Phrases written with signs, as they are said (see `PhraseNormalizer.spokenWords`): found when no phrase is written so.
+    private var bySaying: [String: UUID] = [:]
 
     public init(_ shortcuts: some Sequence<VoiceShortcut> = []) {
         for shortcut in shortcuts { upsert(shortcut) }
@@ -24,7 +26,7 @@ public struct ShortcutIndex: Sendable, VoiceShortcutLookup {
     }
 
     public func voiceShortcut(forNormalizedPhrase phrase: String) -> VoiceShortcut? {
-        byPhrase[phrase].flatMap { byID[$0] }
+        (byPhrase[phrase] ?? bySaying[phrase]).flatMap { byID[$0] }
     }
 
     /// Adds or replaces a shortcut (found by id).
@@ -33,6 +35,11 @@ public struct ShortcutIndex: Sendable, VoiceShortcutLookup {
         byID[shortcut.id] = shortcut
         byPair[shortcut.intent.key] = shortcut.id
         byPhrase[shortcut.normalizedPhrase] = shortcut.id
+        if let said = Self.saying(shortcut) { bySaying[said] = shortcut.id }
+    }
+
+    private static func saying(_ shortcut: VoiceShortcut) -> String? {
+        PhraseNormalizer.spokenWords(shortcut.invocationPhrase)?.joined(separator: " ")
     }
 
     /// Removes a shortcut; returns it if it was there.
@@ -42,6 +49,7 @@ public struct ShortcutIndex: Sendable, VoiceShortcutLookup {
         if byPair[old.intent.key] == id { byPair[old.intent.key] = nil }
         let phrase = old.normalizedPhrase
         if byPhrase[phrase] == id { byPhrase[phrase] = nil }
+        if let said = Self.saying(old), bySaying[said] == id { bySaying[said] = nil }
         return old
     }
 }
