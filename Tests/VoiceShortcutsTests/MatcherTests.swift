@@ -87,7 +87,9 @@ struct MatcherTests {
         #expect(NumberWords.otherWritings(of: "desk lamp").isEmpty)
     }
 
-    @Test("a name, area or phrase written with signs answers to it as said too: \"&\" as \"and\", \"+\" as \"plus\", emoji not at all")
+    @Test(
+        "a name, area or phrase written with signs answers to it as said too: \"&\" as \"and\", \"+\" as \"plus\", emoji not at all; joined letters together"
+    )
     func namesWithSigns() {
         let signs = PhraseMatcher(devices: [
             Device(id: "tv", name: "TV & sound bar", area: "lounge"), Device(id: "xmas", name: "🎄 tree"),
@@ -119,6 +121,18 @@ struct MatcherTests {
         #expect(index.voiceShortcut(forNormalizedPhrase: "movies and chill")?.id == movies.id)
         index.remove(id: movies.id)
         #expect(index.voiceShortcut(forNormalizedPhrase: "movies and chill") == nil)
+        // Letters a hyphen or slash joins may be written together ("wifi"); as written, they are two words.
+        let joined = PhraseMatcher(devices: [
+            Device(id: "wifi", name: "wi-fi router", area: "en-suite"), Device(id: "ac", name: "A/C unit"),
+            Device(id: "xray", name: "x-ray"), Device(id: "other", name: "xray"),
+        ])
+        #expect(joined.match("turn off the wifi router").intent == ToggleStateIntent(deviceID: "wifi", state: .off))
+        #expect(joined.match("turn off the wi fi router in the ensuite").intent == ToggleStateIntent(deviceID: "wifi", state: .off))
+        #expect(joined.match("turn on the AC unit").intent == ToggleStateIntent(deviceID: "ac", state: .on))
+        #expect(joined.match("turn on the a c unit").intent == ToggleStateIntent(deviceID: "ac", state: .on))
+        #expect(joined.match("turn on the xray").intent == ToggleStateIntent(deviceID: "other", state: .on), "a device called so wins")
+        #expect(PhraseNormalizer.joinedWords("lamp 2-3") == nil, "digits are not joined")
+        #expect(PhraseNormalizer.joinedWords("chest - freezer") == nil)
         #expect(PhraseNormalizer.spokenWords("TV & sound bar") == ["tv", "and", "sound", "bar"])
         #expect(PhraseNormalizer.spokenWords("🎄tree") == ["tree"])
         #expect(PhraseNormalizer.spokenWords("desk lamp") == nil, "said as written")

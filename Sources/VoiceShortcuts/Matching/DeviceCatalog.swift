@@ -1,5 +1,6 @@
 /// The configured devices, indexed for the matcher: by normalized name and
-/// alias (and as it is said, when it is written with signs), by area, and by every one-letter deletion of every name (for typo
+/// alias (and as it is said when it is written with signs, or with the
+/// letters a hyphen or slash joins written together), by area, and by every one-letter deletion of every name (for typo
 /// tolerance). Every lookup is a hash lookup: the time to match a phrase does
 /// not grow with the number of devices.
 public struct DeviceCatalog: Sendable {
@@ -54,24 +55,24 @@ public struct DeviceCatalog: Sendable {
                 }
             }
         }
-        // A name written with signs, as it is said (see `PhraseNormalizer.spokenWords`), unless a device is called so.
-        var said: [String: [Int]] = [:]
+        // A name written with signs, as it is said (see `PhraseNormalizer.spokenWords`), and one with letters joined by
+        // a hyphen or slash, written together (`PhraseNormalizer.joinedWords`), unless a device is called so.
+        func otherWritings(_ text: String) -> [String] {
+            [PhraseNormalizer.spokenWords(text), PhraseNormalizer.joinedWords(text)].compactMap { $0?.joined(separator: " ") }
+        }
+        var otherNames: [String: [Int]] = [:]
         for (index, device) in devices.enumerated() {
-            for name in [device.name] + device.aliases {
-                guard let words = PhraseNormalizer.spokenWords(name)?.joined(separator: " "), byName[words] == nil,
-                    said[words]?.contains(index) != true
-                else { continue }
-                said[words, default: []].append(index)
+            for words in ([device.name] + device.aliases).flatMap(otherWritings)
+            where byName[words] == nil && otherNames[words]?.contains(index) != true {
+                otherNames[words, default: []].append(index)
                 names.append(NameEntry(words: words, key: TypoKey(words), deviceIndex: index))
             }
         }
-        byName.merge(said) { written, _ in written }
+        byName.merge(otherNames) { written, _ in written }
         // So is an area ("living and dining" for "Living & Dining"), unless an area is called so.
         for device in devices {
-            guard let area = device.area, let words = PhraseNormalizer.spokenWords(area)?.joined(separator: " "), areas[words] == nil else {
-                continue
-            }
-            areas[words] = PhraseNormalizer.normalize(area)
+            guard let area = device.area else { continue }
+            for words in otherWritings(area) where areas[words] == nil { areas[words] = PhraseNormalizer.normalize(area) }
         }
         var deletions: [String: [Int]] = [:]
         for (entryIndex, entry) in names.enumerated() {

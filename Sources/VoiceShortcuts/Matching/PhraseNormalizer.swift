@@ -35,6 +35,24 @@ public enum PhraseNormalizer {
         return said.isEmpty || said == written ? nil : said
     }
 
+    /// The normalized words of a name whose letters a hyphen or slash joins,
+    /// written together, as people and speech recognizers often write them:
+    /// "wi-fi router" → "wifi router", "A/C unit" → "ac unit". Nil when
+    /// there is no such join.
+    public static func joinedWords(_ text: String) -> [String]? {
+        let scalars = Array(text.unicodeScalars)
+        var joined = String.UnicodeScalarView()
+        for (index, scalar) in scalars.enumerated() {
+            let isJoin =
+                (scalar == "-" || scalar == "/" || scalar == "\u{2010}" || scalar == "\u{2011}") && index > 0 && index + 1 < scalars.count
+                && scalars[index - 1].properties.isAlphabetic && scalars[index + 1].properties.isAlphabetic
+            if !isJoin { joined.append(scalar) }
+        }
+        guard joined.count < scalars.count else { return nil }
+        let words = words(String(joined))
+        return words.isEmpty ? nil : words
+    }
+
     /// Calls `body` with each normalized word, in order.
     public static func forEachWord(_ text: String, _ body: (String) -> Void) {
         var text = text
