@@ -1925,6 +1925,45 @@ FORTY_EIGHTH_UNSEEN = {
                ("flite", "kal16"), ("espeak", "en-us", "150"), ("espeak", "en-gb-x-rp", "185"),
                ("espeak", "en-us+m4", "145"), ("espeak", "en+f4", "175")],
 }
+# Names written as people write them: with "&", "+", an emoji, a possessive, a hyphen, a slash, brackets, an
+# abbreviation and a number in a word; an area and shortcuts with "&" and a hyphen. Written before any of it was heard.
+FIFTY_SECOND_UNSEEN = {
+    "config": {"devices": [
+        {"id": "tv", "name": "TV & Soundbar", "area": "Living & Dining", "protocol": "tasmota", "topic": "tv_soundbar"},
+        {"id": "fairy", "name": "Emma's fairy lights", "area": "kids room", "protocol": "shelly", "topic": "shellyplug-fairy"},
+        {"id": "wifi", "name": "Wi-Fi extender", "area": "upstairs hall", "protocol": "zigbee2mqtt", "topic": "wifi_ext"},
+        {"id": "ac", "name": "A/C", "aliases": ["air conditioner"], "area": "bedroom", "protocol": "tasmota", "topic": "ac"},
+        {"id": "printer", "name": "3D printer", "area": "garage", "protocol": "shelly", "topic": "shellyplug-3d"},
+        {"id": "tub", "name": "hot-tub heater", "area": "garden", "protocol": "zigbee2mqtt", "topic": "hot_tub"},
+        {"id": "tree", "name": "🎄 Tree", "area": "hall", "protocol": "tasmota", "topic": "xmas_tree"},
+        {"id": "box", "name": "Disney+ box", "area": "den", "protocol": "shelly", "topic": "shellyplug-disney"},
+        {"id": "coffee", "name": "Mr. Coffee", "area": "kitchen", "protocol": "tasmota", "topic": "mr_coffee"},
+        {"id": "fish", "name": "fish tank (pump)", "area": "study", "protocol": "zigbee2mqtt", "topic": "fish_pump"},
+    ]},
+    "shortcuts": [("tv", "on", "Movies & popcorn"), ("ac", "off", "cool-down over"), ("tree", "on", "Ho ho ho!")],
+    "in": [
+        ("turn on the TV and soundbar", "tv", "on"), ("switch off the TV and soundbar in the living and dining", "tv", "off"),
+        ("turn on Emma's fairy lights", "fairy", "on"), ("Emma's fairy lights off", "fairy", "off"),
+        ("turn off the wi-fi extender", "wifi", "off"), ("power on the A C", "ac", "on"),
+        ("switch off the air conditioner", "ac", "off"), ("turn on the 3D printer", "printer", "on"),
+        ("turn off the 3D printer in the garage", "printer", "off"), ("activate the hot tub heater", "tub", "on"),
+        ("switch off the tree", "tree", "off"), ("turn on the tree in the hall", "tree", "on"),
+        ("turn on the Disney plus box", "box", "on"), ("switch off Mr. Coffee", "coffee", "off"),
+        ("turn on the fish tank pump", "fish", "on"), ("disable the fish tank pump", "fish", "off"),
+        ("movies and popcorn", "tv", "on"), ("cool down over", "ac", "off"), ("ho ho ho", "tree", "on"),
+        ("enable the hot tub heater", "tub", "on"),
+    ],
+    "out": [
+        "turn on the soundbar", "switch off the fairy tale", "turn off the wi-fi", "power on the car",
+        "turn on the 3D glasses", "activate the hot tub", "switch off the tree house", "turn on the Disney channel",
+        "make me a coffee", "feed the fish", "movies tonight", "cool it down", "ho hum", "is the tree on",
+        "what's on TV", "Emma is asleep", "the printer is out of paper", "turn on the fish tank light",
+        "where is the air conditioner remote", "the living and dining room is cold",
+    ],
+    "voices": [("flite", "kal"), ("flite", "slt", "16000", "0.9"), ("flite", "awb"), ("flite", "rms", "16000", "1.15"),
+               ("espeak", "en-us", "160"), ("espeak", "en-gb", "170"), ("espeak", "en-us+f2", "165"),
+               ("espeak", "en-us+m1", "150")],
+}
 # The thirty-ninth's and forty-fifth's devices and phrases said by flite slowly (duration_stretch 1.3-1.45) and the
 # thirty-ninth's fast (0.75-0.8), as the forty-sixth and forty-seventh have espeak-ng's paces.
 FORTY_NINTH_PACES = dict(THIRTY_NINTH_UNSEEN, voices=[("flite", "slt", "16000", "1.4"), ("flite", "rms", "16000", "1.3"),
@@ -1960,7 +1999,8 @@ SCENARIOS = [("example", EXAMPLE), ("held-out", HELD_OUT), ("validation", VALIDA
              ("forty-third-unseen", FORTY_THIRD_UNSEEN), ("forty-fourth-unseen", FORTY_FOURTH_UNSEEN),
              ("forty-fifth-unseen", FORTY_FIFTH_UNSEEN), ("forty-sixth-paces", FORTY_SIXTH_PACES),
              ("forty-seventh-paces", FORTY_SEVENTH_PACES), ("forty-eighth-unseen", FORTY_EIGHTH_UNSEEN),
-             ("forty-ninth-paces", FORTY_NINTH_PACES), ("fiftieth-paces", FIFTIETH_PACES), ("fifty-first-paces", FIFTY_FIRST_PACES)]
+             ("forty-ninth-paces", FORTY_NINTH_PACES), ("fiftieth-paces", FIFTIETH_PACES), ("fifty-first-paces", FIFTY_FIRST_PACES),
+             ("fifty-second-unseen", FIFTY_SECOND_UNSEEN)]
 def shared_corpus():
     """../shared/corpus (the text matcher's development corpus) as a set: its 30 devices with their areas, its
     Home Assistant templates as in-grammar and its negatives as out-of-grammar utterances, by two default voices
