@@ -135,6 +135,7 @@ struct MatcherTests {
         #expect(PhraseNormalizer.joinedWords("chest - freezer") == nil)
         #expect(PhraseNormalizer.spokenWords("TV & sound bar") == ["tv", "and", "sound", "bar"])
         #expect(PhraseNormalizer.spokenWords("🎄tree") == ["tree"])
+        #expect(PhraseNormalizer.spokenWords("❤️ lamp") == ["lamp"], "U+2764 U+FE0F")
         #expect(PhraseNormalizer.spokenWords("desk lamp") == nil, "said as written")
         #expect(PhraseNormalizer.spokenWords("⭐") == nil, "nothing would be left")
         // A device called so wins over another's name as said; two names said alike are ambiguous.

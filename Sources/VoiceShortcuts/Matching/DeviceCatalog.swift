@@ -1,8 +1,9 @@
 /// The configured devices, indexed for the matcher: by normalized name and
 /// alias (and as it is said when it is written with signs, or with the
-/// letters a hyphen or slash joins written together), by area, and by every one-letter deletion of every name (for typo
-/// tolerance). Every lookup is a hash lookup: the time to match a phrase does
-/// not grow with the number of devices.
+/// letters a hyphen or slash joins written together), by area, and by every
+/// one-letter deletion of every name (for typo tolerance). Every lookup is a
+/// hash lookup: the time to match a phrase does not grow with the number of
+/// devices.
 public struct DeviceCatalog: Sendable {
     /// A name (or alias) and the device it names.
     struct NameEntry: Sendable {

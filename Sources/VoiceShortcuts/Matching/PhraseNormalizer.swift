@@ -29,8 +29,10 @@ public enum PhraseNormalizer {
         let signsSaid = text.precomposedStringWithCompatibilityMapping
             .replacingOccurrences(of: "&", with: " and ").replacingOccurrences(of: "+", with: " plus ")
         let said = words(signsSaid).compactMap { word -> String? in
-            let letters = String(String.UnicodeScalarView(word.unicodeScalars.filter { !isSymbol($0) }))
-            return letters.isEmpty ? nil : letters
+            let letters = word.unicodeScalars.filter { !isSymbol($0) }
+            // What is left of an emoji is marks (its presentation selector, U+FE0F): no word.
+            guard letters.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil }) else { return nil }
+            return String(String.UnicodeScalarView(letters))
         }
         return said.isEmpty || said == written ? nil : said
     }
