@@ -1,4 +1,5 @@
 import Foundation
+import VoiceShortcuts
 
 /// The pronunciation dictionary of a grammar: the model's own entries for
 /// the grammar's words, letter-to-sound for the rest, and a `g_` twin of each
@@ -38,6 +39,7 @@ struct Pronunciations {
                 { LetterToSound.flitePhones(for: asked) },
             ]
             + Self.nameAccents.map { accent in { LetterToSound.phones(for: named, accent: accent) } }
+            + [{ Self.saidInPairs(words) }]
         let answers = Self.concurrently(pronouncers)
         for word in words.sorted() {
             let regional =
@@ -49,6 +51,23 @@ struct Pronunciations {
             }
             if entries[word] == nil { unpronounceable.append(word) }
         }
+    }
+
+    /// The words of three or four digits said in pairs (`NumberWords.pairs`), as
+    /// espeak-ng says each pair; espeak-ng and flite say them only as
+    /// numbers ("360" three hundred and sixty). "turn on the xbox three
+    /// sixty" by flite slt and espeak-ng en-us, for a device called "Xbox
+    /// 360": refused both (margin 13.9, and a wrong state heard again); "turn
+    /// on the room one oh one light" into the garbage path both.
+    static func saidInPairs(_ words: Set<String>) -> [String: [String]] {
+        let paired = words.sorted().compactMap { word in NumberWords.pairs(of: word).map { (word, $0) } }
+        guard !paired.isEmpty else { return [:] }
+        let phones = LetterToSound.phones(for: Set(paired.flatMap(\.1)).sorted())
+        return Dictionary(
+            uniqueKeysWithValues: paired.compactMap { word, parts in
+                let said = parts.compactMap { phones[$0] }
+                return said.count == parts.count ? (word, said.flatMap { $0 }) : nil
+            })
     }
 
     /// `word` said letter by letter ("led" EH L IY D IY): a word written in

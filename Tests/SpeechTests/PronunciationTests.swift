@@ -33,6 +33,15 @@ struct PronunciationTests {
         #expect(text.contains("\nps5 P IY EH S F AY V\n"), "\(text)")
     }
 
+    @Test("a number of three or four digits is said in pairs too, as model numbers and years are; a round hundred is not")
+    func numbersInPairs() throws {
+        let found = try Pronunciations(words: ["360", "101", "2000"], dictionary: Self.dictionary)
+        let text = "\n" + found.fileText
+        #expect(text.contains(" TH R IY S IH K S T IY\n"), "three sixty: \(text)")
+        #expect(text.contains(" W AH N OW W AH N\n"), "one oh one: \(text)")
+        #expect(found.entries["2000"]?.contains { $0.starts(with: ["T", "W", "EH", "N"]) } == false, "not twenty hundred")
+    }
+
     @Test("a word written in capitals is said letter by letter too")
     func capitals() throws {
         let found = try Pronunciations(words: ["led", "strip"], dictionary: Self.dictionary, spelled: ["led"])

@@ -64,7 +64,9 @@ struct MatcherTests {
         #expect(intent("turn on desk lamp") == nil)
     }
 
-    @Test("a name's number may be written in words, and a number said in words in digits; never as a typo")
+    @Test(
+        "a name's number may be written in words, and a number said in words in digits, one of three or four digits in pairs; never as a typo"
+    )
     func numbersInWords() {
         expect("turn on desk lamp two", "lamp-2", .on)
         expect("switch desk lamp one off", "lamp-1", .off)
@@ -83,6 +85,13 @@ struct MatcherTests {
         #expect(NumberWords.otherWritings(of: "zone 4 heater") == ["zone four heater"])
         #expect(NumberWords.otherWritings(of: "ninety nine red balloons") == ["99 red balloons"])
         #expect(NumberWords.otherWritings(of: "lamp 07").isEmpty, "not as it is said")
+        #expect(NumberWords.otherWritings(of: "xbox 360") == ["xbox three sixty"])
+        #expect(NumberWords.otherWritings(of: "room 101") == ["room one oh one"])
+        #expect(NumberWords.otherWritings(of: "tv 1080") == ["tv ten eighty"])
+        #expect(NumberWords.otherWritings(of: "lamp 1905") == ["lamp nineteen oh five"])
+        for word in ["300", "2000", "12345", "007"] { #expect(NumberWords.pairs(of: word) == nil, "\(word)") }
+        let xbox = PhraseMatcher(devices: [Device(id: "xbox", name: "Xbox 360")])
+        #expect(xbox.match("turn on the xbox three sixty").intent == ToggleStateIntent(deviceID: "xbox", state: .on))
         #expect(NumberWords.otherWritings(of: "ps5").isEmpty)
         #expect(NumberWords.otherWritings(of: "desk lamp").isEmpty)
     }

@@ -1,7 +1,8 @@
 /// Numbers from 0 to 99 written as digits and as English words: a device
 /// called "lamp 2" is also "lamp two", and one called "lamp two" also
-/// "lamp 2" (see `DeviceCatalog`).
-enum NumberWords {
+/// "lamp 2" (see `DeviceCatalog`); one of three or four digits said in
+/// pairs: "xbox 360" is also "xbox three sixty".
+public enum NumberWords {
     private static let units = [
         "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
         "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen",
@@ -12,7 +13,7 @@ enum NumberWords {
     /// other way — numbers of digits as words ("lamp 21" → "lamp twenty
     /// one"), numbers of words as digits ("lamp twenty one" → "lamp 21") —
     /// one result each way that changes something.
-    static func otherWritings(of words: String) -> [String] {
+    public static func otherWritings(of words: String) -> [String] {
         let split = words.split(separator: " ").map(String.init)
         let spelled = split.flatMap { word in number(digits: word).map(spell) ?? [word] }
         var written: [String] = []
@@ -26,7 +27,20 @@ enum NumberWords {
                 index += 1
             }
         }
-        return Set([spelled, written].filter { $0 != split }.map { $0.joined(separator: " ") }).sorted()
+        let paired = split.flatMap { word in
+            pairs(of: word).map { $0.flatMap { part in number(digits: part).map(spell) ?? [part] } } ?? [word]
+        }
+        return Set([spelled, written, paired].filter { $0 != split }.map { $0.joined(separator: " ") }).sorted()
+    }
+
+    /// A number of three or four digits as model numbers and years are said,
+    /// in pairs: "360" 3 60, "101" 1 oh 1, "1080" 10 80, "1905" 19 oh 5; nil
+    /// for any other word and for round hundreds ("300", "2000"), said as numbers.
+    public static func pairs(of word: String) -> [String]? {
+        guard (3...4).contains(word.count), word.allSatisfy({ ("0"..."9").contains($0) }), word.first != "0" else { return nil }
+        let head = String(word.dropLast(2)), tail = word.suffix(2)
+        guard tail != "00" else { return nil }
+        return tail.first == "0" ? [head, "oh", String(tail.dropFirst())] : [head, String(tail)]
     }
 
     /// The value of `word` when it is a number of digits from 0 to 99 written as it is said ("7", "21"; not "07").
