@@ -313,7 +313,12 @@ final class OtherWords: Sendable {
                 ) { scores($0, history) }
                 companions += more.filter { !companions.contains($0) }
             }
-            let others = near.filter { !companions.contains($0) }
+            // The word written without its accents ("pokemon" for "pokémon") is no other word: the text matcher takes
+            // either for the name. Before, espeak-ng en-us's and flite slt's "switch off the pokemon lamp" for a
+            // "Pokémon lamp" were refused, the check having heard "pokemon".
+            let bare = word.folding(options: .diacriticInsensitive, locale: nil)
+            companions.removeAll { $0.folding(options: .diacriticInsensitive, locale: nil) == bare }
+            let others = near.filter { !companions.contains($0) && $0.folding(options: .diacriticInsensitive, locale: nil) != bare }
             var choices = [word]
             if let numbers = numberAlternatives(for: word) { choices.append(numbers) }
             if !others.isEmpty {
