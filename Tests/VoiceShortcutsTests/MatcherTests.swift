@@ -65,7 +65,7 @@ struct MatcherTests {
     }
 
     @Test(
-        "a name's number may be written in words, and a number said in words in digits, one of three or four digits in pairs; never as a typo"
+        "a name's number may be written in words, and a number said in words in digits, ordinals too, one of three or four digits in pairs; never as a typo"
     )
     func numbersInWords() {
         expect("turn on desk lamp two", "lamp-2", .on)
@@ -90,6 +90,15 @@ struct MatcherTests {
         #expect(NumberWords.otherWritings(of: "tv 1080") == ["tv ten eighty"])
         #expect(NumberWords.otherWritings(of: "lamp 1905") == ["lamp nineteen oh five"])
         for word in ["300", "2000", "12345", "007"] { #expect(NumberWords.pairs(of: word) == nil, "\(word)") }
+        #expect(NumberWords.otherWritings(of: "2nd floor heater") == ["second floor heater"])
+        #expect(NumberWords.otherWritings(of: "twenty first century lamp") == ["21st century lamp"])
+        #expect(NumberWords.otherWritings(of: "lamp 11th") == ["lamp eleventh"])
+        #expect(NumberWords.otherWritings(of: "lamp 2th").isEmpty, "not as it is said")
+        #expect(NumberWords.otherWritings(of: "the thirtieth lamp") == ["the 30th lamp"])
+        let floors = PhraseMatcher(devices: [Device(id: "up", name: "2nd floor heater"), Device(id: "down", name: "first floor heater")])
+        #expect(floors.match("turn on the second floor heater").intent == ToggleStateIntent(deviceID: "up", state: .on))
+        #expect(floors.match("turn off the 1st floor heater").intent == ToggleStateIntent(deviceID: "down", state: .off))
+        #expect(floors.match("turn off the 3rd floor heater").intent == nil)
         let xbox = PhraseMatcher(devices: [Device(id: "xbox", name: "Xbox 360")])
         #expect(xbox.match("turn on the xbox three sixty").intent == ToggleStateIntent(deviceID: "xbox", state: .on))
         #expect(NumberWords.otherWritings(of: "ps5").isEmpty)

@@ -1,7 +1,8 @@
 /// Numbers from 0 to 99 written as digits and as English words: a device
 /// called "lamp 2" is also "lamp two", and one called "lamp two" also
-/// "lamp 2" (see `DeviceCatalog`); one of three or four digits said in
-/// pairs: "xbox 360" is also "xbox three sixty".
+/// "lamp 2" (see `DeviceCatalog`); so are ordinals ("2nd floor heater",
+/// "second floor heater"); one of three or four digits said in pairs: "xbox
+/// 360" is also "xbox three sixty".
 public enum NumberWords {
     private static let units = [
         "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
@@ -15,11 +16,14 @@ public enum NumberWords {
     /// one result each way that changes something.
     public static func otherWritings(of words: String) -> [String] {
         let split = words.split(separator: " ").map(String.init)
-        let spelled = split.flatMap { word in number(digits: word).map(spell) ?? [word] }
+        let spelled = split.flatMap { word in number(digits: word).map(spell) ?? ordinal(digits: word).map(spellOrdinal) ?? [word] }
         var written: [String] = []
         var index = 0
         while index < split.count {
-            if let (value, count) = number(words: split[index...]) {
+            if let (value, count) = ordinal(words: split[index...]) {
+                written.append(String(value) + suffix(value))
+                index += count
+            } else if let (value, count) = number(words: split[index...]) {
                 written.append(String(value))
                 index += count
             } else {
@@ -61,6 +65,48 @@ public enum NumberWords {
             return (value + unit, 2)
         }
         return (value, 1)
+    }
+
+    private static let ordinalUnits = [
+        "zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh",
+        "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth", "eighteenth", "nineteenth",
+    ]
+    private static let ordinalTens = ["twentieth", "thirtieth", "fortieth", "fiftieth", "sixtieth", "seventieth", "eightieth", "ninetieth"]
+
+    /// The value of `word` when it is an ordinal from 1st to 99th written in digits as it is said ("2nd", "21st").
+    private static func ordinal(digits word: String) -> Int? {
+        guard word.count > 2, let value = number(digits: String(word.dropLast(2))), value > 0, word.hasSuffix(suffix(value)) else {
+            return nil
+        }
+        return value
+    }
+
+    /// The ordinal the first words of `words` say ("twenty first" → 21 of two words), if they say one.
+    private static func ordinal(words: ArraySlice<String>) -> (value: Int, count: Int)? {
+        guard let first = words.first else { return nil }
+        if let unit = ordinalUnits.firstIndex(of: first), unit > 0 { return (unit, 1) }
+        if let ten = ordinalTens.firstIndex(of: first) { return ((ten + 2) * 10, 1) }
+        guard let ten = tens.firstIndex(of: first), words.count > 1,
+            let unit = ordinalUnits.firstIndex(of: words[words.startIndex + 1]), (1...9).contains(unit)
+        else { return nil }
+        return ((ten + 2) * 10 + unit, 2)
+    }
+
+    /// 1st to 99th in words: 21 → ["twenty", "first"].
+    private static func spellOrdinal(_ value: Int) -> [String] {
+        if value < ordinalUnits.count { return [ordinalUnits[value]] }
+        return value % 10 == 0 ? [ordinalTens[value / 10 - 2]] : [tens[value / 10 - 2], ordinalUnits[value % 10]]
+    }
+
+    /// An ordinal's ending after its digits: "st", "nd", "rd" or "th".
+    private static func suffix(_ value: Int) -> String {
+        if (11...13).contains(value % 100) { return "th" }
+        switch value % 10 {
+        case 1: return "st"
+        case 2: return "nd"
+        case 3: return "rd"
+        default: return "th"
+        }
     }
 
     /// 0 to 99 in words: 21 → ["twenty", "one"].
