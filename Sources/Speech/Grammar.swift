@@ -55,10 +55,12 @@ struct Grammar {
         capitalWords = Set(
             texts.flatMap { $0.split(whereSeparator: { !$0.isLetter && !$0.isNumber }) }
                 .filter { (2...4).contains($0.count) && $0.allSatisfy { ("A"..."Z").contains($0) } }.map { $0.lowercased() })
-        // Each name, alias, area and shortcut's phrase as written and, when it is written with signs, as said ("TV &
-        // sound bar" is also "tv and sound bar", "🎄 tree" only "tree"; see `PhraseNormalizer.spokenWords`).
+        // Each name, alias, area and shortcut's phrase as written and, when it is written with signs or in camel case,
+        // as said ("TV & sound bar" is also "tv and sound bar", "🎄 tree" only "tree", "LivingRoomLamp" also "living
+        // room lamp"; see `PhraseNormalizer.spokenWords` and `splitWords`).
         func said(_ text: String) -> [[String]] {
-            [phrase(text), PhraseNormalizer.spokenWords(text).flatMap { phrase($0.joined(separator: " ")) }].compactMap { $0 }
+            ([text] + [PhraseNormalizer.spokenWords(text), PhraseNormalizer.splitWords(text)].compactMap { $0?.joined(separator: " ") })
+                .compactMap(phrase)
         }
         let plainNames = devices.flatMap { ([$0.name] + $0.aliases).flatMap(said) }
         let names = plainNames + Self.afterOwnArea(devices, said)

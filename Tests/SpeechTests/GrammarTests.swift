@@ -12,7 +12,9 @@ struct GrammarTests {
         #expect(Grammar.alternatives([["lights", "out"]]) == "lights out")
     }
 
-    @Test("a name, area or phrase written with signs is in the grammar as said too; one with a word that cannot be said, only as said")
+    @Test(
+        "a name, area or phrase written with signs or in camel case is in the grammar as said too; one with a word that cannot be said, only as said"
+    )
     func namesWithSigns() {
         let grammar = Grammar(
             devices: [Device(id: "tv", name: "TV & sound bar", area: "den"), Device(id: "xmas", name: "🎄 tree")], shortcuts: [])
@@ -27,6 +29,8 @@ struct GrammarTests {
             ])
         #expect(signs.jsgf.contains("<area> = living (and dining | dining);"), "\(signs.jsgf)")
         #expect(signs.jsgf.contains("<shortcut> = movies (and chill | chill);"), "\(signs.jsgf)")
+        let camel = Grammar(devices: [Device(id: "lamp", name: "LivingRoomLamp")], shortcuts: [])
+        #expect(camel.jsgf.contains("<name> = (living room lamp | livingroomlamp);"), "\(camel.jsgf)")
     }
 
     @Test(

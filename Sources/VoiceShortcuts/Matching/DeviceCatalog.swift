@@ -1,9 +1,9 @@
 /// The configured devices, indexed for the matcher: by normalized name and
-/// alias (and as it is said when it is written with signs, or with the
-/// letters a hyphen or slash joins written together), by area, and by every
-/// one-letter deletion of every name (for typo tolerance). Every lookup is a
-/// hash lookup: the time to match a phrase does not grow with the number of
-/// devices.
+/// alias (and as it is said when it is written with signs, with the letters
+/// a hyphen or slash joins written together, or in camel case as words), by
+/// area, and by every one-letter deletion of every name (for typo
+/// tolerance). Every lookup is a hash lookup: the time to match a phrase
+/// does not grow with the number of devices.
 public struct DeviceCatalog: Sendable {
     /// A name (or alias) and the device it names.
     struct NameEntry: Sendable {
@@ -56,10 +56,12 @@ public struct DeviceCatalog: Sendable {
                 }
             }
         }
-        // A name written with signs, as it is said (see `PhraseNormalizer.spokenWords`), and one with letters joined by
-        // a hyphen or slash, written together (`PhraseNormalizer.joinedWords`), unless a device is called so.
+        // A name written with signs, as it is said (see `PhraseNormalizer.spokenWords`), one with letters joined by a
+        // hyphen or slash, written together (`PhraseNormalizer.joinedWords`), and one in camel case, as words
+        // (`PhraseNormalizer.splitWords`), unless a device is called so.
         func otherWritings(_ text: String) -> [String] {
-            [PhraseNormalizer.spokenWords(text), PhraseNormalizer.joinedWords(text)].compactMap { $0?.joined(separator: " ") }
+            [PhraseNormalizer.spokenWords(text), PhraseNormalizer.joinedWords(text), PhraseNormalizer.splitWords(text)]
+                .compactMap { $0?.joined(separator: " ") }
         }
         var otherNames: [String: [Int]] = [:]
         for (index, device) in devices.enumerated() {

@@ -55,6 +55,20 @@ public enum PhraseNormalizer {
         return words.isEmpty ? nil : words
     }
 
+    /// The normalized words of a name written in camel case, each capital
+    /// after a small letter beginning a word: "LivingRoomLamp" → "living
+    /// room lamp", "PlayStation 5" → "play station 5". Nil when there is none.
+    public static func splitWords(_ text: String) -> [String]? {
+        var split = String.UnicodeScalarView()
+        var previous: Unicode.Scalar?
+        for scalar in text.unicodeScalars {
+            if let previous, previous.properties.isLowercase, scalar.properties.isUppercase { split.append(" ") }
+            split.append(scalar)
+            previous = scalar
+        }
+        return split.count == text.unicodeScalars.count ? nil : words(String(split))
+    }
+
     /// Calls `body` with each normalized word, in order.
     public static func forEachWord(_ text: String, _ body: (String) -> Void) {
         var text = text
