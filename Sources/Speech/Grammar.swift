@@ -57,10 +57,9 @@ struct Grammar {
                 .filter { (2...4).contains($0.count) && $0.allSatisfy { ("A"..."Z").contains($0) } }.map { $0.lowercased() })
         // Each name, alias, area and shortcut's phrase as written and, when it is written with signs or in camel case,
         // as said ("TV & sound bar" is also "tv and sound bar", "🎄 tree" only "tree", "LivingRoomLamp" also "living
-        // room lamp"; see `PhraseNormalizer.spokenWords` and `splitWords`).
+        // room lamp"; see `PhraseNormalizer.otherSayings`).
         func said(_ text: String) -> [[String]] {
-            ([text] + [PhraseNormalizer.spokenWords(text), PhraseNormalizer.splitWords(text)].compactMap { $0?.joined(separator: " ") })
-                .compactMap(phrase)
+            ([text] + PhraseNormalizer.otherSayings(text).map { $0.joined(separator: " ") }).compactMap(phrase)
         }
         let plainNames = devices.flatMap { ([$0.name] + $0.aliases).flatMap(said) }
         let names = plainNames + Self.afterOwnArea(devices, said)

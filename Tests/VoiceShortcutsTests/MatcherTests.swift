@@ -139,6 +139,11 @@ struct MatcherTests {
         #expect(index.voiceShortcut(forNormalizedPhrase: "movies and chill")?.id == movies.id)
         index.remove(id: movies.id)
         #expect(index.voiceShortcut(forNormalizedPhrase: "movies and chill") == nil)
+        // What the speech grammar says, the registry knows: a phrase in camel case as words too.
+        let night = VoiceShortcut(invocationPhrase: "GoodNight", shortcut: Shortcut(intent: ToggleStateIntent(deviceID: "tv", state: .off)))
+        index.upsert(night)
+        #expect(index.voiceShortcut(forNormalizedPhrase: "good night")?.id == night.id)
+        #expect(index.voiceShortcut(forNormalizedPhrase: "goodnight")?.id == night.id)
         // Letters a hyphen or slash joins may be written together ("wifi"); as written, they are two words.
         let joined = PhraseMatcher(devices: [
             Device(id: "wifi", name: "wi-fi router", area: "en-suite"), Device(id: "ac", name: "A/C unit"),

@@ -60,8 +60,7 @@ public struct DeviceCatalog: Sendable {
         // hyphen or slash, written together (`PhraseNormalizer.joinedWords`), and one in camel case, as words
         // (`PhraseNormalizer.splitWords`), unless a device is called so.
         func otherWritings(_ text: String) -> [String] {
-            [PhraseNormalizer.spokenWords(text), PhraseNormalizer.joinedWords(text), PhraseNormalizer.splitWords(text)]
-                .compactMap { $0?.joined(separator: " ") }
+            (PhraseNormalizer.otherSayings(text) + [PhraseNormalizer.joinedWords(text)].compactMap { $0 }).map { $0.joined(separator: " ") }
         }
         var otherNames: [String: [Int]] = [:]
         for (index, device) in devices.enumerated() {

@@ -19,6 +19,14 @@ public enum PhraseNormalizer {
         return words
     }
 
+    /// The normalized words of the other ways a name or phrase is said: its
+    /// signs said (`spokenWords`), its camel case as words (`splitWords`).
+    /// What the speech grammar says beside the written words, so what the
+    /// matcher and the registry must know too.
+    public static func otherSayings(_ text: String) -> [[String]] {
+        [spokenWords(text), splitWords(text)].compactMap { $0 }
+    }
+
     /// The normalized words of a name as it is said, when they differ from
     /// its written ones (`words`): "&" said "and" and "+" "plus" ("TV &
     /// sound bar" → "tv and sound bar", "Disney+" → "disney plus"), symbols

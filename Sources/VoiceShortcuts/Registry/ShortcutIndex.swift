@@ -8,7 +8,8 @@ public struct ShortcutIndex: Sendable, VoiceShortcutLookup {
     private var byID: [UUID: VoiceShortcut] = [:]
     private var byPair: [DeviceStateKey: UUID] = [:]
     private var byPhrase: [String: UUID] = [:]
-    /// Phrases written with signs, as they are said (see `PhraseNormalizer.spokenWords`): found when no phrase is written so.
+    /// Phrases as they are said when written with signs or in camel case (see `PhraseNormalizer.otherSayings`): found
+    /// when no phrase is written so.
     private var bySaying: [String: UUID] = [:]
 
     public init(_ shortcuts: some Sequence<VoiceShortcut> = []) {
@@ -35,11 +36,11 @@ public struct ShortcutIndex: Sendable, VoiceShortcutLookup {
         byID[shortcut.id] = shortcut
         byPair[shortcut.intent.key] = shortcut.id
         byPhrase[shortcut.normalizedPhrase] = shortcut.id
-        if let said = Self.saying(shortcut) { bySaying[said] = shortcut.id }
+        for said in Self.sayings(shortcut) { bySaying[said] = shortcut.id }
     }
 
-    private static func saying(_ shortcut: VoiceShortcut) -> String? {
-        PhraseNormalizer.spokenWords(shortcut.invocationPhrase)?.joined(separator: " ")
+    private static func sayings(_ shortcut: VoiceShortcut) -> [String] {
+        PhraseNormalizer.otherSayings(shortcut.invocationPhrase).map { $0.joined(separator: " ") }
     }
 
     /// Removes a shortcut; returns it if it was there.
@@ -49,7 +50,7 @@ public struct ShortcutIndex: Sendable, VoiceShortcutLookup {
         if byPair[old.intent.key] == id { byPair[old.intent.key] = nil }
         let phrase = old.normalizedPhrase
         if byPhrase[phrase] == id { byPhrase[phrase] = nil }
-        if let said = Self.saying(old), bySaying[said] == id { bySaying[said] = nil }
+        for said in Self.sayings(old) where bySaying[said] == id { bySaying[said] = nil }
         return old
     }
 }
