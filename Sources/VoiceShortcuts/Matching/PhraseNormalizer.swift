@@ -33,6 +33,9 @@ public enum PhraseNormalizer {
     /// such as emoji not said ("🎄 tree" → "tree"). Nil when it is said as
     /// written or nothing would be left.
     public static func spokenWords(_ text: String) -> [String]? {
+        // Most names and phrases have no sign to say: ASCII without "&", "+" or a symbol is said as written. Asked for
+        // every voice shortcut the registry loads, this is its hot path.
+        guard text.unicodeScalars.contains(where: { !$0.isASCII || $0 == "&" || $0 == "+" || isSymbol($0) }) else { return nil }
         let written = words(text)
         let signsSaid = text.precomposedStringWithCompatibilityMapping
             .replacingOccurrences(of: "&", with: " and ").replacingOccurrences(of: "+", with: " plus ")
@@ -67,6 +70,10 @@ public enum PhraseNormalizer {
     /// after a small letter beginning a word: "LivingRoomLamp" → "living
     /// room lamp", "PlayStation 5" → "play station 5". Nil when there is none.
     public static func splitWords(_ text: String) -> [String]? {
+        let scalars = text.unicodeScalars
+        guard zip(scalars, scalars.dropFirst()).contains(where: { $0.properties.isLowercase && $1.properties.isUppercase }) else {
+            return nil
+        }
         var split = String.UnicodeScalarView()
         var previous: Unicode.Scalar?
         for scalar in text.unicodeScalars {
@@ -74,7 +81,7 @@ public enum PhraseNormalizer {
             split.append(scalar)
             previous = scalar
         }
-        return split.count == text.unicodeScalars.count ? nil : words(String(split))
+        return words(String(split))
     }
 
     /// Calls `body` with each normalized word, in order.
