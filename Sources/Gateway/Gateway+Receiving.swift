@@ -88,7 +88,13 @@ extension Gateway {
             if nowFiles.map(\.stamp) != adaptationFiles.map(\.stamp), let recognizer = speech.current {
                 adaptationFiles = nowFiles
                 let (shortcutPhrases, currentDevices) = (Set(registry.index.all.map(\.normalizedPhrase)), devices.list)
-                if readjust(recognizer, from: adaptationPaths, adaptation: &adaptation) {
+                let (paths, before) = (adaptationPaths, adaptation)
+                let (readjusted, now) = await onOwnThread { [self] in
+                    var now = before
+                    return (readjust(recognizer, from: paths, adaptation: &now), now)
+                }
+                adaptation = now
+                if readjusted {
                     (phrases, devicesInGrammar) = (shortcutPhrases, currentDevices)
                 }
             }
@@ -97,11 +103,14 @@ extension Gateway {
             if current != phrases || currentDevices != devicesInGrammar, let recognizer = speech.current {
                 phrases = current
                 devicesInGrammar = currentDevices
-                do {
-                    try recognizer.rebuild(devices: currentDevices, shortcuts: registry.allVoiceShortcuts())
-                    log.log(.info, "speech grammar rebuilt: \(currentDevices.count) devices, \(current.count) voice shortcuts")
-                } catch {
-                    log.log(.warning, "cannot rebuild the speech grammar: \(error)")
+                let shortcuts = registry.allVoiceShortcuts(), log = log
+                await onOwnThread {
+                    do {
+                        try recognizer.rebuild(devices: currentDevices, shortcuts: shortcuts)
+                        log.log(.info, "speech grammar rebuilt: \(currentDevices.count) devices, \(current.count) voice shortcuts")
+                    } catch {
+                        log.log(.warning, "cannot rebuild the speech grammar: \(error)")
+                    }
                 }
             }
         }
@@ -195,7 +204,7 @@ extension Gateway {
         guard let recognizer = await speech.wait() else {
             return .answer(Self.spokenFailure(request.id, .invalidInput, "speech recognition is not available"))
         }
-        guard let heard = try? recognizer.recognize(audio), let text = heard.text else {
+        guard let heard = await onOwnThread({ try? recognizer.recognize(audio) }), let text = heard.text else {
             return .answer(Self.spokenFailure(request.id, .notRecognized, "nothing known was heard"))
         }
         var phrase = request
@@ -246,5 +255,17 @@ final class SpeechSlot: @unchecked Sendable {
             if filled { return recognizer }
             try? await Task.sleep(for: .milliseconds(20))
         }
+    }
+}
+
+/// Runs `work` on a thread of its own and waits for it without holding a
+/// cooperative thread: there are as many of those as cores (two here), and
+/// the gateway's messages, typed phrases and plug confirmations included,
+/// need them. Hearing an utterance takes a second of CPU, building a
+/// recognizer more; two utterances at once held both threads, and a typed
+/// phrase behind them waited that long.
+func onOwnThread<Result: Sendable>(_ work: @escaping @Sendable () -> Result) async -> Result {
+    await withCheckedContinuation { continuation in
+        Thread { continuation.resume(returning: work()) }.start()
     }
 }

@@ -298,6 +298,31 @@ struct SpokenPhraseTests {
         }
     }
 
+    @Test("typed phrases and plug reports are not held up while speech is heard: the recognizer works off the cooperative threads")
+    func typedWhileHearing() async throws {
+        try await withGateway(speech: true) { gateway in
+            let log: @Sendable () -> String = { [gateway] in gateway.gateway.standardError }
+            try await eventually("speech recognition to be ready", timeout: .seconds(30)) { log().contains("speech recognition ready") }
+            let spoken = try await blocking {
+                try ["turn on the christmas tree please", "switch on the desk fan"].map { try synthesizeWAV($0, voice: "slt") }
+            }
+            // Two utterances at once would take the gateway's two cooperative threads (two cores) for the length of
+            // their hearing, the second waiting for the recognizer; the typed phrase after them, its plug's
+            // confirmation and its answer would wait as long.
+            for wav in spoken { try await gateway.client.publish("voiceplug/audio", Array(wav), qos: .atLeastOnce) }
+            let typed = try await gateway.say("turn on the kitchen lamp", timeout: .seconds(30))
+            #expect(typed["ok"] as? Bool == true, "\(typed)")
+            let answers = try await gateway.inbox.wait(
+                for: 3, timeout: .seconds(60),
+                where: { $0.topic == "voiceplug/result" && GatewayFixture.object($0)?["ok"] != nil })
+            let order = answers.compactMap { GatewayFixture.object($0) }.map { ($0["source"] as? String) ?? "text" }
+            #expect(order.first == "text", "answered in this order: \(order)")
+            #expect(
+                answers.compactMap { GatewayFixture.object($0)?["ok"] as? Bool } == [true, true, true], "\(answers.map { $0.string ?? "" })"
+            )
+        }
+    }
+
     @Test("the gateway learns the voices heard: after ten confirmed spoken commands it adapts, and speech still switches plugs")
     func learnsFromHearings() async throws {
         try await withGateway(speech: true) { gateway in
