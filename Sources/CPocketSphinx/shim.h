@@ -2,4 +2,5 @@
 #define VOICEPLUG_CPOCKETSPHINX_SHIM_H
 #include <pocketsphinx.h>
 #include <sphinxbase/err.h>
+#include <sphinxbase/jsgf.h>
 #endif

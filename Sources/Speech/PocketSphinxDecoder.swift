@@ -135,15 +135,122 @@ final class PocketSphinxDecoder {
         }
     }
 
-    /// The search of the grammar the decoder was made with (`-jsgf`).
+    /// The search of the decoder's own grammar: the one it was made with (`-jsgf`), or added under its name ("_default").
     var ownSearch: Search { Search(decoder: self, name: "_default") }
 
-    /// Adds a search of the grammar in the JSGF file at `path` (`ps_set_jsgf_file`), read before it returns.
-    func addSearch(_ name: String, jsgfFile path: String) throws(SpeechError) -> Search {
+    /// Adds a search of the grammar in the JSGF file at `path`, read before it returns: what `ps_set_jsgf_file`
+    /// does (the public rule's graph, `jsgf_build_fsg`, then `ps_set_fsg`), but with the silences and the
+    /// dictionary's `alternatives` (see `alternatives(inDictionary:)`) added to the graph here, as the search would
+    /// add them, the same links in the same order. PocketSphinx adds each alternative pronunciation with a walk over
+    /// every link of the graph (`fsg_model_add_alt`); here one walk serves them all. With 100 devices and 1,000
+    /// shortcuts those walks were about 0.13 s of the recognizer's start (`perf` of `voiceplug bench --speech`); the
+    /// bench on one core, interleaved: start 1.09–1.10 → 0.95–0.99 s, rebuild 0.57–0.71 → 0.43–0.46 s (later, the
+    /// machine busier: 1.31–1.34 → 1.08–1.19 s, 0.69–0.94 → 0.46–0.55 s). `voiceplug hear --json` byte-identical on
+    /// 213 files of bench/speech/corpus.py's forty-eighth set and 160 of its thirty-ninth.
+    func addSearch(_ name: String, jsgfFile path: String, alternatives: [String: [String]]) throws(SpeechError) -> Search {
         Self.starting.lock()
         defer { Self.starting.unlock() }
-        guard ps_set_jsgf_file(decoder, name, path) == 0 else { throw .decoder("the grammar was rejected: \(path)") }
+        guard let grammar = jsgf_parse_file(path, nil) else { throw .decoder("the grammar was rejected: \(path)") }
+        defer { jsgf_grammar_free(grammar) }
+        let rule = cmd_ln_str_r(config, "-toprule").map { jsgf_get_rule(grammar, $0) } ?? jsgf_get_public_rule(grammar)
+        guard let rule, let graph = jsgf_build_fsg(grammar, rule, ps_get_logmath(decoder), number("-lw")) else {
+            throw .decoder("the grammar has no rule to start from: \(path)")
+        }
+        defer { fsg_model_free(graph) }  // the search keeps its own reference
+        if flag("-fsgusefiller") { addSilences(to: graph) }
+        if flag("-fsgusealtpron") { add(alternatives, to: graph) }
+        guard ps_set_fsg(decoder, name, graph) == 0 else { throw .decoder("the search \(name) did not start") }
         return Search(decoder: self, name: name)
+    }
+
+    /// The loops `fsg_search_add_silences` gives every state: "<sil>" with `-silprob`, then the dictionary's fillers
+    /// but the utterance's start and end, with `-fillprob`; its loop stops short of the last filler ("[SPEECH]" with
+    /// the model's noisedict), and so does this.
+    private func addSilences(to graph: UnsafeMutablePointer<fsg_model_t>) {
+        fsg_model_add_silence(graph, "<sil>", -1, number("-silprob"))
+        for word in fillers.dropLast() where word != "<s>" && word != "</s>" {
+            fsg_model_add_silence(graph, word, -1, number("-fillprob"))
+        }
+    }
+
+    /// The dictionary's fillers in its order: the words of the filler file as the decoder found it ("_fdict":
+    /// `-fdict`, or the model's noisedict) that the dictionary took ("##" and ";;" begin comments, a word needs a
+    /// pronunciation of the model's phones, and is taken once), then "<s>", "</s>" and "<sil>" when it lacked them.
+    private var fillers: [String] {
+        let path = cmd_ln_str_r(config, "_fdict") ?? cmd_ln_str_r(config, "-fdict")
+        let text = path.flatMap { try? String(contentsOfFile: String(cString: $0), encoding: .utf8) } ?? ""
+        var words: [String] = []
+        for line in text.split(whereSeparator: \.isNewline) where !line.hasPrefix("##") && !line.hasPrefix(";;") {
+            let fields = line.split(whereSeparator: \.isWhitespace)
+            guard fields.count > 1, !words.contains(String(fields[0])), let phones = ps_lookup_word(decoder, String(fields[0])) else {
+                continue
+            }
+            ckd_free(phones)
+            words.append(String(fields[0]))
+        }
+        return words + ["<s>", "</s>", "<sil>"].filter { !words.contains($0) }
+    }
+
+    /// `fsg_search_add_altpron`'s links, in its order: for each word of the graph, each of its alternatives in turn
+    /// gets a link beside every link of the word (prepended to its list, as `fsg_model_add_alt` does), and is marked
+    /// as an alternative; but the links are found in one walk.
+    private func add(_ alternatives: [String: [String]], to graph: UnsafeMutablePointer<fsg_model_t>) {
+        var added: [(base: Int32, alternative: Int32)] = []
+        for base in 0..<graph.pointee.n_word {
+            guard let word = graph.pointee.vocab[Int(base)].map({ String(cString: $0) }), let others = alternatives[word] else { continue }
+            for other in others { added.append((base, fsg_model_word_add(graph, other))) }
+        }
+        guard !added.isEmpty else { return }
+        let bases = Set(added.map(\.base))
+        var links: [Int32: [(from: Int32, to: Int32, score: Int32)]] = [:]
+        for state in 0..<graph.pointee.n_state {
+            var arc = fsg_model_arcs(graph, state)
+            while let current = arc {
+                if let link = fsg_arciter_get(current)?.pointee, bases.contains(link.wid) {
+                    links[link.wid, default: []].append((link.from_state, link.to_state, link.logs2prob))
+                }
+                arc = fsg_arciter_next(current)
+            }
+        }
+        for (base, alternative) in added {
+            for link in links[base] ?? [] { fsg_model_trans_add(graph, link.from, link.to, link.score, alternative) }
+        }
+        // `bitvec_alloc` and `bitvec_set` are macros; the vector is freed with the graph (`ckd_free`, that is `free`).
+        let words = Int(graph.pointee.n_word_alloc)
+        let marks = calloc((words + 31) / 32, MemoryLayout<bitvec_t>.stride).assumingMemoryBound(to: bitvec_t.self)
+        for (_, alternative) in added { marks[Int(alternative) / 32] |= 1 << (UInt32(alternative) % 32) }
+        graph.pointee.altwords = marks
+    }
+
+    /// The graph of the search `name` as PocketSphinx writes it (`fsg_model_write`: each state's links in the order
+    /// the search meets them), nil when there is no such grammar search; for diagnosis.
+    func graphText(of name: String) -> String? {
+        guard let graph = ps_get_fsg(decoder, name) else { return nil }
+        var buffer: UnsafeMutablePointer<CChar>?
+        var size = 0
+        guard let stream = open_memstream(&buffer, &size) else { return nil }
+        fsg_model_write(graph, stream)
+        fclose(stream)
+        defer { free(buffer) }
+        return buffer.map { String(cString: $0) }
+    }
+
+    /// A decoder option's number (`-lw`, `-silprob`, …) as PocketSphinx reads it for a search (`cmd_ln_float32_r`).
+    private func number(_ name: String) -> Float { Float(cmd_ln_access_r(config, name)?.pointee.fl ?? 0) }
+    /// A decoder option's yes or no.
+    private func flag(_ name: String) -> Bool { (cmd_ln_access_r(config, name)?.pointee.i ?? 0) != 0 }
+
+    /// The alternative pronunciations of the words of a dictionary's text: "lamp(2)" and "lamp(3)" of "lamp", in the
+    /// order PocketSphinx's dictionary links them (the last read first).
+    static func alternatives(inDictionary text: String) -> [String: [String]] {
+        var alternatives: [String: [String]] = [:]
+        for line in text.split(separator: "\n") {
+            guard let word = line.split(separator: " ", maxSplits: 1).first, word.last == ")",
+                let open = word.lastIndex(of: "("), open > word.startIndex
+            else { continue }
+            alternatives[String(word[..<open]), default: []].insert(String(word), at: 0)
+        }
+        return alternatives
     }
 
     /// Adds a search of the decoder's own grammar, its very graph (`ps_get_fsg`, `ps_set_fsg`: its alternative

@@ -203,20 +203,21 @@ extension SpeechRecognizer {
         let (numbers, numberText) = OtherWords.numbers(of: grammar.nameWords)
         try (dictionaryText + (common?.dictionaryText ?? "") + numberText).write(toFile: checkDictPath, atomically: true, encoding: .utf8)
         return try withAdaptation(adaptation) { acoustic in
-            func decoder(jsgf: String?, dictionary: String? = nil) throws -> PocketSphinxDecoder {
-                try PocketSphinxDecoder(
-                    arguments: ["-hmm", hmm, "-dict", dictionary ?? dictPath] + (jsgf.map { ["-jsgf", $0] } ?? []) + acoustic)
+            func decoder(dictionary: String) throws -> PocketSphinxDecoder {
+                try PocketSphinxDecoder(arguments: ["-hmm", hmm, "-dict", dictionary] + acoustic)
             }
-            let searches = try decoder(jsgf: jsgfPath)
+            let searches = try decoder(dictionary: dictPath)
+            let alternatives = PocketSphinxDecoder.alternatives(inDictionary: dictionaryText)
+            let search = try searches.addSearch(searches.ownSearch.name, jsgfFile: jsgfPath, alternatives: alternatives)
             func forced(_ jsgf: String?, _ name: String) throws -> PocketSphinxDecoder.Search? {
                 guard let jsgf else { return nil }
                 let path = folder.appendingPathComponent(name + ".jsgf").path
                 try jsgf.write(toFile: path, atomically: true, encoding: .utf8)
-                return try searches.addSearch(name, jsgfFile: path)
+                return try searches.addSearch(name, jsgfFile: path, alternatives: alternatives)
             }
             return GrammarDecoders(
-                grammar: searches, search: searches.ownSearch, wide: try searches.addSearch("wide", wordBeam: wideWordBeam),
-                check: try decoder(jsgf: nil, dictionary: checkDictPath),
+                grammar: searches, search: search, wide: try searches.addSearch("wide", wordBeam: wideWordBeam),
+                check: try decoder(dictionary: checkDictPath),
                 forced: try forced(grammar.withoutGarbage, "forced"),
                 forcedKnown: try forced(grammar.withoutUnknownNames, "known"),
                 matcher: PhraseMatcher(devices: devices), shortcuts: ShortcutIndex(shortcuts),

@@ -1,3 +1,5 @@
+import Foundation
+import TestSupport
 import Testing
 import VoiceShortcuts
 
@@ -5,6 +7,46 @@ import VoiceShortcuts
 
 @Suite("The speech grammar")
 struct GrammarTests {
+    @Test(
+        "the graph with its silences and alternative pronunciations added in one walk is PocketSphinx's own, link for link, and hears alike"
+    )
+    func graphAsPocketSphinxMakesIt() async throws {
+        let devices = [
+            Device(id: "lamp", name: "reading lamp", area: "living room"), Device(id: "heater", name: "garage heater"),
+            Device(id: "tv", name: "TV & sound bar"),
+        ]
+        let movies = VoiceShortcut(
+            invocationPhrase: "movie time", shortcut: Shortcut(intent: ToggleStateIntent(deviceID: "tv", state: .on)))
+        let grammar = Grammar(devices: devices, shortcuts: [movies])
+        let dictionary = try Pronunciations(
+            words: grammar.words, dictionary: SpeechRecognizer.defaultModel + "/cmudict-en-us.dict", variants: grammar.commandWords,
+            names: grammar.nameWords, spelled: grammar.capitalWords
+        ).fileText
+        let alternatives = PocketSphinxDecoder.alternatives(inDictionary: dictionary)
+        #expect(alternatives["turn"]?.count ?? 0 > 1 && alternatives["g_turn"] != nil, "\(alternatives)")
+        #expect(alternatives["turn"]?.last == "turn(2)", "the last read first")
+        #expect(alternatives.keys.allSatisfy { !$0.hasSuffix(")") }, "\(alternatives)")
+        let folder = try AdaptationTests.Folder()
+        let jsgf = try folder.file("grammar.jsgf", grammar.jsgf), words = try folder.file("words.dict", dictionary)
+        let spoken = try await Synthesizer.speak("turn off the reading lamp", voice: "slt").samples
+        let chatter = try await Synthesizer.speak("the garage is full of boxes", voice: "espeak").samples
+        try await blocking {
+            let base = ["-hmm", SpeechRecognizer.hmmPath(SpeechRecognizer.defaultModel), "-dict", words]
+            let own = try PocketSphinxDecoder(arguments: base + ["-jsgf", jsgf])  // PocketSphinx's own way (ps_set_jsgf_file)
+            let ours = try PocketSphinxDecoder(arguments: base)
+            let search = try ours.addSearch(ours.ownSearch.name, jsgfFile: jsgf, alternatives: alternatives)
+            let graph = try #require(own.graphText(of: own.ownSearch.name))
+            #expect(graph.contains(" turn(2)") && graph.contains(" g_turn(2)") && graph.contains(" <sil>") && graph.contains(" [NOISE]"))
+            #expect(ours.graphText(of: search.name) == graph)
+            let frontEnd = try own.frontEnd(warp: 1.0, removingNoise: false)
+            for samples in [spoken, chatter] {
+                let features = try frontEnd.features(samples)
+                #expect(try search.decode(features) == own.ownSearch.decode(features))
+            }
+            #expect(try search.decode(frontEnd.features(spoken)).hypothesis == "turn off the reading lamp")
+        }
+    }
+
     @Test("phrases share their beginnings; a phrase that is another's beginning stays whole")
     func sharedBeginnings() {
         let phrases = [["quiet", "morning", "mode"], ["quiet", "morning", "time"], ["quiet"], ["lights", "out"]]
