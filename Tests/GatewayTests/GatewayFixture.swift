@@ -71,13 +71,13 @@ final class GatewayFixture: @unchecked Sendable {
     }
 
     /// Sends a phrase as JSON with an id and waits for its result on voiceplug/result.
-    func say(_ text: String, id: String = UUID().uuidString, timeout: Duration = .seconds(5)) async throws -> [String: Any] {
+    func say(_ text: String, id: String = UUID().uuidString, timeout: Duration = .seconds(15)) async throws -> [String: Any] {
         let request = try JSONSerialization.data(withJSONObject: ["text": text, "id": id])
         try await client.publish("voiceplug/phrase", Array(request), qos: .atLeastOnce)
         return try await result(id: id, timeout: timeout)
     }
 
-    func result(id: String, on topic: String = "voiceplug/result", timeout: Duration = .seconds(5)) async throws -> [String: Any] {
+    func result(id: String, on topic: String = "voiceplug/result", timeout: Duration = .seconds(15)) async throws -> [String: Any] {
         let message = try await inbox.wait(
             timeout: timeout,
             where: { message in

@@ -26,10 +26,12 @@ public actor MessageCollector {
     /// Forgets what was received so far.
     public func clear() { received.removeAll() }
 
-    /// Waits until `count` messages that satisfy `predicate` have arrived and returns them.
+    /// Waits until `count` messages that satisfy `predicate` have arrived and returns them. The default timeout only
+    /// bounds a failure: a message to oneself through the broker once took over 5 s while the speech suites loaded
+    /// both cores (the test took 21.7 s in all, in the run of a fresh clone).
     public func wait(
         for count: Int = 1,
-        timeout: Duration = .seconds(5),
+        timeout: Duration = .seconds(15),
         where predicate: @Sendable (MQTTMessage) -> Bool = { _ in true }
     ) async throws -> [MQTTMessage] {
         let deadline = ContinuousClock.now + timeout
@@ -44,7 +46,7 @@ public actor MessageCollector {
     }
 
     /// Waits for the first message on `topic`.
-    public func first(on topic: String, timeout: Duration = .seconds(5)) async throws -> MQTTMessage {
+    public func first(on topic: String, timeout: Duration = .seconds(15)) async throws -> MQTTMessage {
         try await wait(for: 1, timeout: timeout, where: { $0.topic == topic })[0]
     }
 }
