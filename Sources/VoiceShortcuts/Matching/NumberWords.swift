@@ -1,8 +1,9 @@
-/// Numbers from 0 to 99 written as digits and as English words: a device
+/// Numbers from 0 to 9,999 written as digits and as English words: a device
 /// called "lamp 2" is also "lamp two", and one called "lamp two" also
 /// "lamp 2" (see `DeviceCatalog`); so are ordinals ("2nd floor heater",
-/// "second floor heater"); one of three or four digits said in pairs: "xbox
-/// 360" is also "xbox three sixty".
+/// "second floor heater"); one of three or four digits is also said in full,
+/// with "and" or without, and in pairs: "xbox 360" is also "xbox three
+/// hundred sixty", "xbox three hundred and sixty" and "xbox three sixty".
 public enum NumberWords {
     private static let units = [
         "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
@@ -12,11 +13,17 @@ public enum NumberWords {
 
     /// `words` (normalized, space-separated) with its numbers written the
     /// other way — numbers of digits as words ("lamp 21" → "lamp twenty
+    /// one", "room 101" → "room one hundred one" and "room one hundred and
     /// one"), numbers of words as digits ("lamp twenty one" → "lamp 21") —
     /// one result each way that changes something.
     public static func otherWritings(of words: String) -> [String] {
         let split = words.split(separator: " ").map(String.init)
-        let spelled = split.flatMap { word in number(digits: word).map(spell) ?? ordinal(digits: word).map(spellOrdinal) ?? [word] }
+        func spelled(and: Bool) -> [String] {
+            split.flatMap { word in
+                number(digits: word).map(spell) ?? ordinal(digits: word).map(spellOrdinal)
+                    ?? largeNumber(digits: word).map { spellLarge($0, and: and) } ?? [word]
+            }
+        }
         var written: [String] = []
         var index = 0
         while index < split.count {
@@ -34,7 +41,8 @@ public enum NumberWords {
         let paired = split.flatMap { word in
             pairs(of: word).map { $0.flatMap { part in number(digits: part).map(spell) ?? [part] } } ?? [word]
         }
-        return Set([spelled, written, paired].filter { $0 != split }.map { $0.joined(separator: " ") }).sorted()
+        return Set([spelled(and: false), spelled(and: true), written, paired].filter { $0 != split }.map { $0.joined(separator: " ") })
+            .sorted()
     }
 
     /// A number of three or four digits as model numbers and years are said,
@@ -55,8 +63,58 @@ public enum NumberWords {
         return value
     }
 
-    /// The number the first words of `words` say ("twenty one" → 21 of two words), if they say one.
+    /// The value of `word` when it is a number of digits from 100 to 9,999 written as it is said ("360"; not "0360").
+    private static func largeNumber(digits word: String) -> Int? {
+        guard (3...4).contains(word.count), word.first != "0", word.allSatisfy({ ("0"..."9").contains($0) }) else { return nil }
+        return Int(word)
+    }
+
+    /// 100 to 9,999 in words, its last part after "and" or not: 2501 → ["two", "thousand", "five", "hundred", "and", "one"].
+    private static func spellLarge(_ value: Int, and: Bool) -> [String] {
+        var words: [String] = []
+        var rest = value
+        if rest >= 1000 {
+            words += spell(rest / 1000) + ["thousand"]
+            rest %= 1000
+        }
+        if rest >= 100 {
+            words += [units[rest / 100], "hundred"]
+            rest %= 100
+        }
+        if rest > 0 { words += (and ? ["and"] : []) + spell(rest) }
+        return words
+    }
+
+    /// The number the first words of `words` say ("twenty one" → 21 of two words; "three hundred and sixty" → 360 of
+    /// four; "two thousand five hundred" → 2,500 of five), if they say one.
     private static func number(words: ArraySlice<String>) -> (value: Int, count: Int)? {
+        guard let (small, count) = belowHundred(words) else { return nil }
+        var end = words.startIndex + count
+        func word(_ index: Int) -> String? { index < words.endIndex ? words[index] : nil }
+        var value: Int
+        if word(end) == "thousand", small > 0 {
+            value = small * 1000
+            end += 1
+            if let (hundreds, count) = belowHundred(words[end...]), (1...9).contains(hundreds), word(end + count) == "hundred" {
+                value += hundreds * 100
+                end += count + 1
+            }
+        } else if word(end) == "hundred", small > 0 {
+            value = small * 100
+            end += 1
+        } else {
+            return (small, count)
+        }
+        let last = word(end) == "and" ? end + 1 : end
+        if let (rest, count) = belowHundred(words[min(last, words.endIndex)...]), rest > 0 {
+            value += rest
+            end = last + count
+        }
+        return (value, end - words.startIndex)
+    }
+
+    /// The number from 0 to 99 the first words of `words` say ("twenty one" → 21 of two words), if they say one.
+    private static func belowHundred(_ words: ArraySlice<String>) -> (value: Int, count: Int)? {
         guard let first = words.first else { return nil }
         if let unit = units.firstIndex(of: first) { return (unit, 1) }
         guard let ten = tens.firstIndex(of: first) else { return nil }
