@@ -105,6 +105,12 @@ struct MatcherTests {
         #expect(NumberWords.otherWritings(of: "lamp 11th") == ["lamp eleventh"])
         #expect(NumberWords.otherWritings(of: "lamp 2th").isEmpty, "not as it is said")
         #expect(NumberWords.otherWritings(of: "the thirtieth lamp") == ["the 30th lamp"])
+        let upstairs = PhraseMatcher(devices: [
+            Device(id: "lamp", name: "lamp", area: "2nd floor"), Device(id: "tv", name: "tv", area: "room 101"),
+        ])
+        #expect(upstairs.match("turn on the lamp on the second floor").intent == ToggleStateIntent(deviceID: "lamp", state: .on))
+        #expect(upstairs.match("room one oh one tv off").intent == ToggleStateIntent(deviceID: "tv", state: .off))
+        #expect(upstairs.match("turn off the tv in room one hundred and one").intent == ToggleStateIntent(deviceID: "tv", state: .off))
         let floors = PhraseMatcher(devices: [Device(id: "up", name: "2nd floor heater"), Device(id: "down", name: "first floor heater")])
         #expect(floors.match("turn on the second floor heater").intent == ToggleStateIntent(deviceID: "up", state: .on))
         #expect(floors.match("turn off the 1st floor heater").intent == ToggleStateIntent(deviceID: "down", state: .off))
@@ -170,6 +176,14 @@ struct MatcherTests {
         #expect(joined.match("turn on the a c unit").intent == ToggleStateIntent(deviceID: "ac", state: .on))
         #expect(joined.match("turn on the xray").intent == ToggleStateIntent(deviceID: "other", state: .on), "a device called so wins")
         #expect(PhraseNormalizer.joinedWords("lamp 2-3") == nil, "digits are not joined")
+        #expect(PhraseNormalizer.joinedWords("wi\u{2011}fi") == ["wifi"] && PhraseNormalizer.joinedWords("wifi") == nil)
+        let cool = VoiceShortcut(
+            invocationPhrase: "Cool-down over", shortcut: Shortcut(intent: ToggleStateIntent(deviceID: "ac", state: .off)))
+        index.upsert(cool)
+        #expect(joined.match("cooldown over", shortcuts: index).intent == ToggleStateIntent(deviceID: "ac", state: .off))
+        #expect(joined.match("cool down over", shortcuts: index).intent == ToggleStateIntent(deviceID: "ac", state: .off))
+        index.remove(id: cool.id)
+        #expect(joined.match("cooldown over", shortcuts: index).intent == nil)
         let camel = PhraseMatcher(devices: [Device(id: "lamp", name: "LivingRoomLamp"), Device(id: "ps", name: "PlayStation 5")])
         #expect(camel.match("turn off the living room lamp").intent == ToggleStateIntent(deviceID: "lamp", state: .off))
         #expect(camel.match("turn off the LivingRoomLamp").intent == ToggleStateIntent(deviceID: "lamp", state: .off))

@@ -59,22 +59,23 @@ public struct DeviceCatalog: Sendable {
         // A name written with signs, as it is said (see `PhraseNormalizer.spokenWords`), one with letters joined by a
         // hyphen or slash, written together (`PhraseNormalizer.joinedWords`), and one in camel case, as words
         // (`PhraseNormalizer.splitWords`), unless a device is called so.
-        func otherWritings(_ text: String) -> [String] {
-            (PhraseNormalizer.otherSayings(text) + [PhraseNormalizer.joinedWords(text)].compactMap { $0 }).map { $0.joined(separator: " ") }
-        }
         var otherNames: [String: [Int]] = [:]
         for (index, device) in devices.enumerated() {
-            for words in ([device.name] + device.aliases).flatMap(otherWritings)
+            for words in ([device.name] + device.aliases).flatMap(PhraseNormalizer.otherWritings)
             where byName[words] == nil && otherNames[words]?.contains(index) != true {
                 otherNames[words, default: []].append(index)
                 names.append(NameEntry(words: words, key: TypoKey(words), deviceIndex: index))
             }
         }
         byName.merge(otherNames) { written, _ in written }
-        // So is an area ("living and dining" for "Living & Dining"), unless an area is called so.
+        // So is an area ("living and dining" for "Living & Dining"), and with its numbers written the other way ("second
+        // floor" for "2nd floor"), unless an area is called so.
         for device in devices {
             guard let area = device.area else { continue }
-            for words in otherWritings(area) where areas[words] == nil { areas[words] = PhraseNormalizer.normalize(area) }
+            let written = PhraseNormalizer.normalize(area)
+            for words in PhraseNormalizer.otherWritings(area) + NumberWords.otherWritings(of: written) where areas[words] == nil {
+                areas[words] = written
+            }
         }
         var deletions: [String: [Int]] = [:]
         for (entryIndex, entry) in names.enumerated() {

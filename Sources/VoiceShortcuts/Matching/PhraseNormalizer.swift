@@ -27,6 +27,15 @@ public enum PhraseNormalizer {
         [spokenWords(text), splitWords(text)].compactMap { $0 }
     }
 
+    /// The other ways a name, area or phrase is said (`otherSayings`) and
+    /// the letters a hyphen or slash joins written together (`joinedWords`),
+    /// as whole normalized texts: what the matcher and the registry find it by
+    /// beside its written words. (The speech grammar says the joined letters
+    /// as written.)
+    public static func otherWritings(_ text: String) -> [String] {
+        (otherSayings(text) + [joinedWords(text)].compactMap { $0 }).map { $0.joined(separator: " ") }
+    }
+
     /// The normalized words of a name as it is said, when they differ from
     /// its written ones (`words`): "&" said "and" and "+" "plus" ("TV &
     /// sound bar" → "tv and sound bar", "Disney+" → "disney plus"), symbols
@@ -53,6 +62,8 @@ public enum PhraseNormalizer {
     /// "wi-fi router" → "wifi router", "A/C unit" → "ac unit". Nil when
     /// there is no such join.
     public static func joinedWords(_ text: String) -> [String]? {
+        // At once for text without a hyphen, a slash or anything but ASCII: the shortcut index asks for every phrase.
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "/") || $0 >= 0x80 }) else { return nil }
         let scalars = Array(text.unicodeScalars)
         var joined = String.UnicodeScalarView()
         for (index, scalar) in scalars.enumerated() {

@@ -8,8 +8,8 @@ public struct ShortcutIndex: Sendable, VoiceShortcutLookup {
     private var byID: [UUID: VoiceShortcut] = [:]
     private var byPair: [DeviceStateKey: UUID] = [:]
     private var byPhrase: [String: UUID] = [:]
-    /// Phrases as they are said when written with signs or in camel case (see `PhraseNormalizer.otherSayings`): found
-    /// when no phrase is written so.
+    /// Phrases as they are said when written with signs or in camel case, and with the letters a hyphen or slash joins
+    /// written together (see `PhraseNormalizer.otherWritings`): found when no phrase is written so.
     private var bySaying: [String: UUID] = [:]
 
     public init(_ shortcuts: some Sequence<VoiceShortcut> = []) {
@@ -40,7 +40,7 @@ public struct ShortcutIndex: Sendable, VoiceShortcutLookup {
     }
 
     private static func sayings(_ shortcut: VoiceShortcut) -> [String] {
-        PhraseNormalizer.otherSayings(shortcut.invocationPhrase).map { $0.joined(separator: " ") }
+        PhraseNormalizer.otherWritings(shortcut.invocationPhrase)
     }
 
     /// Removes a shortcut; returns it if it was there.
