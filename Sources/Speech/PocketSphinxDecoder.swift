@@ -182,10 +182,7 @@ final class PocketSphinxDecoder {
         var words: [String] = []
         for line in text.split(whereSeparator: \.isNewline) where !line.hasPrefix("##") && !line.hasPrefix(";;") {
             let fields = line.split(whereSeparator: \.isWhitespace)
-            guard fields.count > 1, !words.contains(String(fields[0])), let phones = ps_lookup_word(decoder, String(fields[0])) else {
-                continue
-            }
-            ckd_free(phones)
+            guard fields.count > 1, !words.contains(String(fields[0])), knows(String(fields[0])) else { continue }
             words.append(String(fields[0]))
         }
         return words + ["<s>", "</s>", "<sil>"].filter { !words.contains($0) }
@@ -193,12 +190,12 @@ final class PocketSphinxDecoder {
 
     /// `fsg_search_add_altpron`'s links, in its order: for each word of the graph, each of its alternatives in turn
     /// gets a link beside every link of the word (prepended to its list, as `fsg_model_add_alt` does), and is marked
-    /// as an alternative; but the links are found in one walk.
+    /// as an alternative (each the dictionary took); but the links are found in one walk.
     private func add(_ alternatives: [String: [String]], to graph: UnsafeMutablePointer<fsg_model_t>) {
         var added: [(base: Int32, alternative: Int32)] = []
         for base in 0..<graph.pointee.n_word {
             guard let word = graph.pointee.vocab[Int(base)].map({ String(cString: $0) }), let others = alternatives[word] else { continue }
-            for other in others { added.append((base, fsg_model_word_add(graph, other))) }
+            for other in others where knows(other) { added.append((base, fsg_model_word_add(graph, other))) }
         }
         guard !added.isEmpty else { return }
         let bases = Set(added.map(\.base))
@@ -233,6 +230,14 @@ final class PocketSphinxDecoder {
         fclose(stream)
         defer { free(buffer) }
         return buffer.map { String(cString: $0) }
+    }
+
+    /// Whether the decoder's dictionary took `word` (`ps_lookup_word`): a line it refused (a phone the model lacks)
+    /// is no word of its, nor an alternative pronunciation.
+    private func knows(_ word: String) -> Bool {
+        guard let phones = ps_lookup_word(decoder, word) else { return false }
+        ckd_free(phones)
+        return true
     }
 
     /// A decoder option's number (`-lw`, `-silprob`, …) as PocketSphinx reads it for a search (`cmd_ln_float32_r`).
