@@ -316,9 +316,10 @@ final class OtherWords: Sendable {
             // The word written without its accents ("pokemon" for "pokémon") is no other word: the text matcher takes
             // either for the name. Before, espeak-ng en-us's and flite slt's "switch off the pokemon lamp" for a
             // "Pokémon lamp" were refused, the check having heard "pokemon".
-            let bare = word.folding(options: .diacriticInsensitive, locale: nil)
-            companions.removeAll { $0.folding(options: .diacriticInsensitive, locale: nil) == bare }
-            let others = near.filter { !companions.contains($0) && $0.folding(options: .diacriticInsensitive, locale: nil) != bare }
+            func bare(_ other: String) -> String { other.folding(options: .diacriticInsensitive, locale: nil) }
+            let unaccented = bare(word)
+            companions.removeAll { bare($0) == unaccented }
+            let others = near.filter { !companions.contains($0) && bare($0) != unaccented }
             var choices = [word]
             if let numbers = numberAlternatives(for: word) { choices.append(numbers) }
             if !others.isEmpty {

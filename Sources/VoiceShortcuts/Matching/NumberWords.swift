@@ -49,10 +49,9 @@ public enum NumberWords {
     /// in pairs: "360" 3 60, "101" 1 oh 1, "1080" 10 80, "1905" 19 oh 5; nil
     /// for any other word and for round hundreds ("300", "2000"), said as numbers.
     public static func pairs(of word: String) -> [String]? {
-        guard (3...4).contains(word.count), word.allSatisfy({ ("0"..."9").contains($0) }), word.first != "0" else { return nil }
-        let head = String(word.dropLast(2)), tail = word.suffix(2)
-        guard tail != "00" else { return nil }
-        return tail.first == "0" ? [head, "oh", String(tail.dropFirst())] : [head, String(tail)]
+        guard let value = largeNumber(digits: word), value % 100 != 0 else { return nil }
+        let (head, tail) = (String(value / 100), value % 100)
+        return tail < 10 ? [head, "oh", String(tail)] : [head, String(tail)]
     }
 
     /// The value of `word` when it is a number of digits from 0 to 99 written as it is said ("7", "21"; not "07").
@@ -106,7 +105,7 @@ public enum NumberWords {
             return (small, count)
         }
         let last = word(end) == "and" ? end + 1 : end
-        if let (rest, count) = belowHundred(words[min(last, words.endIndex)...]), rest > 0 {
+        if let (rest, count) = belowHundred(words[last...]), rest > 0 {
             value += rest
             end = last + count
         }
