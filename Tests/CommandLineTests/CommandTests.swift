@@ -109,6 +109,16 @@ struct CommandTests {
         #expect(!FileManager.default.fileExists(atPath: workspace.url.appendingPathComponent("voiceplug.db").path))
     }
 
+    @Test("the shortcuts overview shows each subcommand's usage line above its summary")
+    func shortcutsOverview() async throws {
+        let console = RecordingConsole(directory: try Workspace().path)
+        #expect(await VoicePlugCommand.run(["shortcuts", "--help"], console: console) == .ok)
+        for subcommand in ShortcutsCommand.subcommands {
+            #expect(console.output.contains("  " + subcommand.usage + "\n      " + subcommand.summary), "\(console.output)")
+        }
+        #expect(console.output.contains("  shortcuts add --device ID --state on|off"), "\(console.output)")
+    }
+
     @Test("without a configuration the device id is taken as given, with a warning")
     func noConfiguration() async throws {
         let workspace = try Workspace(configuration: nil)

@@ -72,7 +72,7 @@ enum ShortcutsCommand {
     static let overview = CommandSpec(
         name: "shortcuts", summary: "Manages voice shortcuts.",
         usage: "shortcuts add|edit|delete|list|status|suggest …",
-        details: subcommands.map { "  " + $0.usage.padding(toLength: 0, withPad: " ", startingAt: 0) + "\n      " + $0.summary }
+        details: subcommands.map { "  " + $0.usage + "\n      " + $0.summary }
             .joined(separator: "\n") + "\n\nEach prints its own --help.")
 
     static func run(_ arguments: [String], console: Console) -> ExitCode {
