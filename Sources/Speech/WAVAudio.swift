@@ -26,7 +26,7 @@ public enum WAVError: Error, Sendable, Equatable, CustomStringConvertible {
     case notWAV
     /// A chunk is cut short or its sizes do not add up.
     case truncated
-    /// The encoding is not 8-, 16-, 24- or 32-bit PCM or 32- or 64-bit float.
+    /// The encoding is not 8-, 16-, 24- or 32-bit PCM, 32- or 64-bit float, or 8-bit µ-law or A-law.
     case unsupportedFormat(String)
     /// Neither mono nor stereo.
     case unsupportedChannels(Int)
@@ -37,15 +37,17 @@ public enum WAVError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .notWAV: "not a WAV file (no RIFF/WAVE header)"
         case .truncated: "the WAV file is cut short"
-        case .unsupportedFormat(let format): "the WAV file holds \(format); 8-, 16-, 24- or 32-bit PCM or 32- or 64-bit float are supported"
+        case .unsupportedFormat(let format):
+            "the WAV file holds \(format); 8-, 16-, 24- or 32-bit PCM, 32- or 64-bit float and 8-bit µ-law or A-law are supported"
         case .unsupportedChannels(let count): "the WAV file has \(count) channels; mono or stereo are supported"
         case .unsupportedSampleRate(let rate): "the WAV file's sample rate is \(rate) Hz; 8,000 to 48,000 Hz are supported"
         }
     }
 }
 
-/// Reads WAV files: 8-, 16-, 24- or 32-bit PCM or 32- or 64-bit IEEE float (also inside
-/// WAVE_FORMAT_EXTENSIBLE), mono or stereo, 8–48 kHz; the result is 16 kHz
+/// Reads WAV files: 8-, 16-, 24- or 32-bit PCM, 32- or 64-bit IEEE float, or
+/// telephony's 8-bit G.711 µ-law or A-law (also inside WAVE_FORMAT_EXTENSIBLE),
+/// mono or stereo, 8–48 kHz; the result is 16 kHz
 /// mono (channels averaged, resampled with linear interpolation after a
 /// moving-average low-pass when downsampling).
 public enum WAVReader {
@@ -98,9 +100,20 @@ public enum WAVReader {
             sample = { Float(bitPattern: le32(data, base + $0)) }
         case (3, 64):
             sample = { Float(Double(bitPattern: UInt64(le32(data, base + $0)) | UInt64(le32(data, base + $0 + 4)) << 32)) }
+        case (6, 8):
+            sample = { Float(G711.aLaw(data[base + $0])) / 32768 }
+        case (7, 8):
+            sample = { Float(G711.muLaw(data[base + $0])) / 32768 }
         default:
-            throw .unsupportedFormat(
-                format.code == 1 ? "\(format.bits)-bit PCM" : format.code == 3 ? "\(format.bits)-bit float" : "encoding \(format.code)")
+            let name: String =
+                switch format.code {
+                case 1: "\(format.bits)-bit PCM"
+                case 3: "\(format.bits)-bit float"
+                case 6: "\(format.bits)-bit A-law"
+                case 7: "\(format.bits)-bit µ-law"
+                default: "encoding \(format.code)"
+                }
+            throw .unsupportedFormat(name)
         }
         let frameBytes = width * format.channels
         let frames = data.count / frameBytes
@@ -159,4 +172,26 @@ private func le16(_ bytes: ArraySlice<UInt8>, _ index: Int) -> UInt16 {
 
 private func le32(_ bytes: ArraySlice<UInt8>, _ index: Int) -> UInt32 {
     UInt32(le16(bytes, index)) | UInt32(le16(bytes, index + 2)) << 16
+}
+
+/// G.711's 8-bit codes as 16-bit linear samples (ITU-T G.711; what sox and
+/// every telephony tool write as µ-law and A-law WAV).
+enum G711 {
+    /// µ-law: the code's bits inverted, a sign, a 3-bit segment and 4 bits
+    /// within it, with a bias of 132; ±32,124 at most.
+    static func muLaw(_ code: UInt8) -> Int16 {
+        let bits = ~code
+        let segment = Int((bits >> 4) & 0x07), step = Int(bits & 0x0F)
+        let magnitude = (((step << 3) + 0x84) << segment) - 0x84
+        return Int16(bits & 0x80 != 0 ? -magnitude : magnitude)
+    }
+
+    /// A-law: the even bits inverted, a sign (set for positive samples), a
+    /// 3-bit segment and 4 bits within it; ±32,256 at most.
+    static func aLaw(_ code: UInt8) -> Int16 {
+        let bits = code ^ 0x55
+        let segment = Int((bits >> 4) & 0x07), step = Int(bits & 0x0F)
+        let magnitude = segment == 0 ? (step << 4) + 8 : ((step << 4) + 0x108) << (segment - 1)
+        return Int16(bits & 0x80 != 0 ? magnitude : -magnitude)
+    }
 }

@@ -1,7 +1,8 @@
 import Foundation
-import Speech
 import TestSupport
 import Testing
+
+@testable import Speech
 
 func sine(_ frequency: Double, rate: Int, seconds: Double, channels: Int = 1) -> [[Float]] {
     (0..<Int(Double(rate) * seconds)).map { index in
@@ -72,10 +73,50 @@ struct WAVReaderTests {
         var twelveBit = good
         twelveBit[34] = 12  // bits per sample in the fmt chunk
         #expect(throws: WAVError.unsupportedFormat("12-bit PCM")) { try WAVReader.read(twelveBit) }
-        var alaw = good
-        alaw[20] = 6  // the format code: A-law
-        #expect(throws: WAVError.unsupportedFormat("encoding 6")) { try WAVReader.read(alaw) }
+        var adpcm = good
+        adpcm[20] = 2  // the format code: Microsoft ADPCM
+        #expect(throws: WAVError.unsupportedFormat("encoding 2")) { try WAVReader.read(adpcm) }
+        var wideMuLaw = good
+        wideMuLaw[20] = 7  // µ-law, but 16 bits a sample
+        #expect(throws: WAVError.unsupportedFormat("16-bit µ-law")) { try WAVReader.read(wideMuLaw) }
         #expect("\(WAVError.unsupportedSampleRate(96000))".contains("8,000 to 48,000 Hz"))
+    }
+
+    @Test("G.711 codes decode to the standard's linear values: the ends, the zeros, and rising with the code")
+    func g711Codes() {
+        #expect(G711.muLaw(0x80) == 32124 && G711.muLaw(0x00) == -32124)
+        #expect(G711.muLaw(0xFF) == 0 && G711.muLaw(0x7F) == 0)
+        #expect(G711.aLaw(0xAA) == 32256 && G711.aLaw(0x2A) == -32256)
+        #expect(G711.aLaw(0xD5) == 8 && G711.aLaw(0x55) == -8)
+        // Positive µ-law codes fall from 0x80 (loudest) to 0xFF (zero); negative ones from 0x00 to 0x7F.
+        let positive = (0x80...0xFF).map { G711.muLaw(UInt8($0)) }
+        #expect(zip(positive, positive.dropFirst()).allSatisfy { $0 > $1 })
+        let negative = (0x00...0x7F).map { G711.muLaw(UInt8($0)) }
+        #expect(zip(negative, negative.dropFirst()).allSatisfy { $0 < $1 })
+        // Every A-law code's magnitude and its sign's mirror: bit 7 set is positive.
+        #expect((0...0x7F).allSatisfy { G711.aLaw(UInt8($0)) == -G711.aLaw(UInt8($0 | 0x80)) && G711.aLaw(UInt8($0 | 0x80)) > 0 })
+        #expect(Set((0...0xFF).map { G711.aLaw(UInt8($0)) }).count == 256)
+    }
+
+    @Test("µ-law and A-law files as sox writes them read as the same speech as 16-bit PCM", arguments: ["u-law", "a-law"])
+    func g711Files(encoding: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("voiceplug-g711-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func made(_ name: String, _ format: [String]) throws -> RecognizerAudio {
+            let path = folder.appendingPathComponent(name).path
+            let (status, output) = try runCommand(
+                "sox", ["-R", "-n", "-r", "8000", "-c", "1"] + format + [path, "synth", "0.5", "sine", "300-1200", "vol", "0.4"])
+            #expect(status == 0, "\(output)")
+            return try WAVReader.read(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+        }
+        let linear = try made("linear.wav", ["-e", "signed-integer", "-b", "16"])
+        let companded = try made("companded.wav", ["-e", encoding])
+        #expect(companded.samples.count == linear.samples.count && linear.samples.count == 8000)
+        // G.711 keeps about 1 part in 32 of a sample's size: compare the error to the signal.
+        let error = zip(linear.samples, companded.samples).map { Double($0) - Double($1) }.map { $0 * $0 }.reduce(0, +)
+        let signal = linear.samples.map { Double($0) * Double($0) }.reduce(0, +)
+        #expect(signal > 0 && 10 * log10(signal / error) > 30, "signal to error \(10 * log10(signal / error)) dB")
     }
 
     @Test("a data chunk that claims more than the file holds is read as far as it goes")

@@ -13,7 +13,8 @@ enum HearCommand {
             "hear WAVFILE|- [WAVFILE...] [--config FILE] [--db FILE] [--adaptation FILE] [--send] [--broker URL] [--timeout SECONDS] [--json]",
         options: ["config", "db", "broker", "timeout", "threshold", "adaptation"], flags: ["send", "json"], positionals: 1...Int.max,
         details: """
-            WAVFILE        8-, 16-, 24- or 32-bit PCM or 32- or 64-bit float, mono or stereo, 8–48 kHz;
+            WAVFILE        8-, 16-, 24- or 32-bit PCM, 32- or 64-bit float or 8-bit µ-law or A-law,
+                           mono or stereo, 8–48 kHz;
                            - reads raw 16 kHz 16-bit mono PCM from standard input
             WAVFILE...     several files are heard one after the other by one recognizer, one line each
                            (with --json, each line also names its "file"); exit 1 if any was not recognized
