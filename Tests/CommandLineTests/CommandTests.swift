@@ -109,6 +109,21 @@ struct CommandTests {
         #expect(!FileManager.default.fileExists(atPath: workspace.url.appendingPathComponent("voiceplug.db").path))
     }
 
+    @Test("every option and flag a command takes is in its usage line")
+    func usageLines() {
+        let specs =
+            [
+                RunCommand.spec, SayCommand.spec, PlugsCommand.spec, HearCommand.spec, AdaptCommand.spec, MatchCommand.spec,
+                DemoCommand.spec, BenchCommand.spec,
+            ] + ShortcutsCommand.subcommands
+        for spec in specs {
+            for name in spec.options + spec.flags {
+                let words = spec.usage.split(whereSeparator: { " []|".contains($0) })
+                #expect(words.contains("--" + name[...]), "\(spec.name): --\(name) is missing from '\(spec.usage)'")
+            }
+        }
+    }
+
     @Test("the shortcuts overview shows each subcommand's usage line above its summary")
     func shortcutsOverview() async throws {
         let console = RecordingConsole(directory: try Workspace().path)

@@ -10,7 +10,7 @@ enum HearCommand {
     static let spec = CommandSpec(
         name: "hear", summary: "Recognizes a spoken phrase offline from a WAV file (or raw 16 kHz PCM on standard input).",
         usage:
-            "hear WAVFILE|- [WAVFILE...] [--config FILE] [--db FILE] [--adaptation FILE] [--send] [--broker URL] [--timeout SECONDS] [--json]",
+            "hear WAVFILE|- [WAVFILE...] [--config FILE] [--db FILE] [--adaptation FILE] [--send] [--broker URL] [--timeout SECONDS] [--threshold M] [--json]",
         options: ["config", "db", "broker", "timeout", "threshold", "adaptation"], flags: ["send", "json"], positionals: 1...Int.max,
         details: """
             WAVFILE        8-, 16-, 24- or 32-bit PCM, 32- or 64-bit float or 8-bit µ-law or A-law,

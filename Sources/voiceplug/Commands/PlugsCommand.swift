@@ -7,11 +7,14 @@ import MQTT
 enum PlugsCommand {
     static let spec = CommandSpec(
         name: "plugs", summary: "Shows every plug's last known state and availability, as the running gateway tracks them.",
-        usage: "plugs [--broker URL] [--json]",
+        usage: "plugs [--broker URL] [--config FILE] [--json]",
         options: ["broker", "config"], flags: ["json"],
         details: """
             Reads the gateway's retained voiceplug/plugs/<id> messages.
-            --json   a JSON list of {"id","name","protocol","state","online","updatedAt"}
+            --broker URL     default: the configuration's broker, else mqtt://127.0.0.1:1883
+            --config FILE    the configuration whose broker to use (default: voiceplug.json in the
+                             current folder, when it is there)
+            --json           a JSON list of {"id","name","protocol","state","online","updatedAt"}
             """)
 
     static func run(_ arguments: [String], console: Console) async -> ExitCode {

@@ -8,7 +8,7 @@ enum RunCommand {
     static let spec = CommandSpec(
         name: "run", summary: "Runs the gateway: phrases from MQTT switch the configured plugs.",
         usage:
-            "run [--config FILE] [--broker URL] [--db FILE] [--log-level error|warning|info|debug] [--share-group NAME] [--adaptation FILE] [--no-learning]",
+            "run [--config FILE] [--broker URL] [--db FILE] [--log-level error|warning|info|debug] [--share-group NAME] [--no-speech] [--adaptation FILE] [--no-learning]",
         options: ["config", "broker", "db", "log-level", "share-group", "adaptation"], flags: ["no-speech", "no-learning"],
         details: """
             --config FILE      the devices (default: voiceplug.json in the current folder)
@@ -31,7 +31,9 @@ enum RunCommand {
                                folder to forget them. Off when an adaptation from `voiceplug adapt` is used.
 
             Phrases: voiceplug/phrase (text, or {"text","id","replyTo"}), hermes/nlu/query and
-            hermes/asr/textCaptured; spoken phrases: a WAV file on voiceplug/audio. Results: voiceplug/result (or replyTo, or the MQTT 5 response topic).
+            hermes/asr/textCaptured. Spoken phrases: a WAV file on voiceplug/audio, or Hermes audio
+            frames on hermes/audioServer/<siteId>/audioFrame (an utterance ends after 0.6 s of silence).
+            Results: voiceplug/result (or replyTo, or the MQTT 5 response topic).
             Plug states: retained voiceplug/plugs/<id>. Status: retained voiceplug/status online/offline.
             Shortcuts added, edited or deleted with `voiceplug shortcuts` are used within a second; edits
             to the configuration file's devices too (a file that does not load is ignored with a

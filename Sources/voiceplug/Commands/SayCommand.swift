@@ -9,11 +9,13 @@ import VoiceShortcuts
 enum SayCommand {
     static let spec = CommandSpec(
         name: "say", summary: "Sends a phrase to the running gateway and prints the outcome.",
-        usage: "say PHRASE [--broker URL] [--timeout SECONDS] [--json]",
+        usage: "say PHRASE [--broker URL] [--config FILE] [--timeout SECONDS] [--json]",
         options: ["broker", "timeout", "config"], flags: ["json"], positionals: 1...64,
         details: """
             PHRASE           what you would say; several words may be given without quotes
-            --broker URL     default: voiceplug.json's broker in the current folder, else mqtt://127.0.0.1:1883
+            --broker URL     default: the configuration's broker, else mqtt://127.0.0.1:1883
+            --config FILE    the configuration: its broker and its devices' names (default:
+                             voiceplug.json in the current folder, when it is there)
             --timeout S      how long to wait for the answer (default 5)
             --json           print the gateway's result object
 
