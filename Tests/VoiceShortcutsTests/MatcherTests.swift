@@ -184,6 +184,32 @@ struct MatcherTests {
         #expect(joined.match("cool down over", shortcuts: index).intent == ToggleStateIntent(deviceID: "ac", state: .off))
         index.remove(id: cool.id)
         #expect(joined.match("cooldown over", shortcuts: index).intent == nil)
+        // A phrase's numbers written the other way, as names' are; the phrase as written wins.
+        let scene = VoiceShortcut(invocationPhrase: "Scene 2", shortcut: Shortcut(intent: ToggleStateIntent(deviceID: "tv", state: .on)))
+        let second = VoiceShortcut(
+            invocationPhrase: "the second movie", shortcut: Shortcut(intent: ToggleStateIntent(deviceID: "tv", state: .off)))
+        let hundred = VoiceShortcut(
+            invocationPhrase: "Route 101", shortcut: Shortcut(intent: ToggleStateIntent(deviceID: "ac", state: .on)))
+        for shortcut in [scene, second, hundred] { index.upsert(shortcut) }
+        func found(_ text: String) -> UUID? {
+            guard case .recognized(_, .voiceShortcut(let shortcut)) = joined.match(text, shortcuts: index) else { return nil }
+            return shortcut.id
+        }
+        #expect(found("scene two") == scene.id)
+        #expect(found("Scene 2!") == scene.id)
+        #expect(found("the 2nd movie") == second.id)
+        #expect(found("route one hundred and one") == hundred.id)
+        #expect(found("scene three") == nil)
+        let asWritten = VoiceShortcut(
+            invocationPhrase: "scene two", shortcut: Shortcut(intent: ToggleStateIntent(deviceID: "ac", state: .off)))
+        index.upsert(asWritten)
+        #expect(found("scene two") == asWritten.id, "a phrase written so wins")
+        index.remove(id: scene.id)
+        #expect(index.voiceShortcut(forNormalizedPhrase: "scene 2")?.id == asWritten.id, "its own number the other way")
+        index.remove(id: asWritten.id)
+        #expect(found("scene two") == nil && found("scene 2") == nil)
+        #expect(NumberWords.otherWritings(of: "movie night").isEmpty)
+        #expect(NumberWords.inDigits("the twenty first scene") == "the 21st scene" && NumberWords.inDigits("movie night") == nil)
         let camel = PhraseMatcher(devices: [Device(id: "lamp", name: "LivingRoomLamp"), Device(id: "ps", name: "PlayStation 5")])
         #expect(camel.match("turn off the living room lamp").intent == ToggleStateIntent(deviceID: "lamp", state: .off))
         #expect(camel.match("turn off the LivingRoomLamp").intent == ToggleStateIntent(deviceID: "lamp", state: .off))

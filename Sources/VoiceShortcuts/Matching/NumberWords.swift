@@ -10,6 +10,15 @@ public enum NumberWords {
         "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen",
     ]
     private static let tens = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
+    /// The words a number or ordinal in words begins with, each as `key` reads it, in order (56 of them: a binary
+    /// search is cheaper than hashing).
+    private static let numberWordKeys = (units + tens + ordinalUnits + ordinalTens).map { key($0.utf8) }.sorted()
+    /// Each word of `units`, `tens`, `ordinalUnits` and `ordinalTens` and its place there.
+    private static let unitIndex = index(units), tenIndex = index(tens)
+    private static let ordinalUnitIndex = index(ordinalUnits), ordinalTenIndex = index(ordinalTens)
+    private static func index(_ words: [String]) -> [String: Int] {
+        Dictionary(uniqueKeysWithValues: words.enumerated().map { ($1, $0) })
+    }
 
     /// `words` (normalized, space-separated) with its numbers written the
     /// other way — numbers of digits as words ("lamp 21" → "lamp twenty
@@ -17,6 +26,11 @@ public enum NumberWords {
     /// one"), numbers of words as digits ("lamp twenty one" → "lamp 21") —
     /// one result each way that changes something.
     public static func otherWritings(of words: String) -> [String] {
+        // Most phrases hold no number, and each way is only tried when it can change something: the shortcut index
+        // asks for every phrase it loads.
+        let hasDigits = words.utf8.contains { $0 &- UInt8(ascii: "0") < 10 }  // any ASCII digit
+        let hasNumberWords = mayHoldNumberWords(words)
+        guard hasDigits || hasNumberWords else { return [] }
         let split = words.split(separator: " ").map(String.init)
         func spelled(and: Bool) -> [String] {
             split.flatMap { word in
@@ -24,6 +38,72 @@ public enum NumberWords {
                     ?? largeNumber(digits: word).map { spellLarge($0, and: and) } ?? [word]
             }
         }
+        var writings: [[String]] = []
+        if hasDigits {
+            writings.append(spelled(and: false))
+            if split.contains(where: { largeNumber(digits: $0) != nil }) {
+                writings.append(spelled(and: true))
+                writings.append(
+                    split.flatMap { word in
+                        pairs(of: word).map { $0.flatMap { part in number(digits: part).map(spell) ?? [part] } } ?? [word]
+                    })
+            }
+        }
+        if hasNumberWords, let written = inDigits(split) { writings.append(written) }
+        return Set(writings.filter { $0 != split }.map { $0.joined(separator: " ") }).sorted()
+    }
+
+    /// `words` (normalized, space-separated) with its numbers and ordinals in
+    /// words written in digits, as `otherWritings` writes them ("scene two"
+    /// → "scene 2", "the second movie" → "the 2nd movie", "route one hundred
+    /// and one" → "route 101"); nil when it has none.
+    public static func inDigits(_ words: String) -> String? {
+        guard mayHoldNumberWords(words) else { return nil }
+        return inDigits(words.split(separator: " ").map(String.init))?.joined(separator: " ")
+    }
+
+    /// Whether a word of `words` may begin a number or ordinal in words (its `key` is one of theirs), read without
+    /// making a string: the shortcut index asks for every phrase it loads and looks up.
+    private static func mayHoldNumberWords(_ words: String) -> Bool {
+        var key = Key()
+        for byte in words.utf8 {
+            guard byte == UInt8(ascii: " ") else {
+                key.add(byte)
+                continue
+            }
+            if isNumberWordKey(key.value) { return true }
+            key = Key()
+        }
+        return isNumberWordKey(key.value)
+    }
+
+    private static func isNumberWordKey(_ key: UInt64) -> Bool {
+        var (low, high) = (0, numberWordKeys.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if numberWordKeys[middle] < key { low = middle + 1 } else { high = middle }
+        }
+        return low < numberWordKeys.count && numberWordKeys[low] == key
+    }
+
+    /// A word's first seven bytes and its length, in one number.
+    private struct Key {
+        private var bytes: UInt64 = 0
+        private var length: UInt64 = 0
+        mutating func add(_ byte: UInt8) {
+            if length < 7 { bytes = bytes << 8 | UInt64(byte) }
+            length += 1
+        }
+        var value: UInt64 { bytes << 8 | min(length, 255) }
+    }
+
+    private static func key(_ word: some Sequence<UInt8>) -> UInt64 {
+        var key = Key()
+        for byte in word { key.add(byte) }
+        return key.value
+    }
+
+    private static func inDigits(_ split: [String]) -> [String]? {
         var written: [String] = []
         var index = 0
         while index < split.count {
@@ -38,11 +118,7 @@ public enum NumberWords {
                 index += 1
             }
         }
-        let paired = split.flatMap { word in
-            pairs(of: word).map { $0.flatMap { part in number(digits: part).map(spell) ?? [part] } } ?? [word]
-        }
-        return Set([spelled(and: false), spelled(and: true), written, paired].filter { $0 != split }.map { $0.joined(separator: " ") })
-            .sorted()
+        return written == split ? nil : written
     }
 
     /// A number of three or four digits as model numbers and years are said,
@@ -56,15 +132,18 @@ public enum NumberWords {
 
     /// The value of `word` when it is a number of digits from 0 to 99 written as it is said ("7", "21"; not "07").
     private static func number(digits word: String) -> Int? {
-        guard (1...2).contains(word.count), word.allSatisfy({ ("0"..."9").contains($0) }), let value = Int(word),
+        guard (1...2).contains(word.utf8.count), isDigits(word), let value = Int(word),
             String(value) == word
         else { return nil }
         return value
     }
 
+    /// Whether `word` is ASCII digits alone.
+    private static func isDigits(_ word: String) -> Bool { word.utf8.allSatisfy { $0 &- UInt8(ascii: "0") < 10 } }
+
     /// The value of `word` when it is a number of digits from 100 to 9,999 written as it is said ("360"; not "0360").
     private static func largeNumber(digits word: String) -> Int? {
-        guard (3...4).contains(word.count), word.first != "0", word.allSatisfy({ ("0"..."9").contains($0) }) else { return nil }
+        guard (3...4).contains(word.utf8.count), word.first != "0", isDigits(word) else { return nil }
         return Int(word)
     }
 
@@ -115,10 +194,10 @@ public enum NumberWords {
     /// The number from 0 to 99 the first words of `words` say ("twenty one" → 21 of two words), if they say one.
     private static func belowHundred(_ words: ArraySlice<String>) -> (value: Int, count: Int)? {
         guard let first = words.first else { return nil }
-        if let unit = units.firstIndex(of: first) { return (unit, 1) }
-        guard let ten = tens.firstIndex(of: first) else { return nil }
+        if let unit = unitIndex[first] { return (unit, 1) }
+        guard let ten = tenIndex[first] else { return nil }
         let value = (ten + 2) * 10
-        if words.count > 1, let unit = units.firstIndex(of: words[words.startIndex + 1]), (1...9).contains(unit) {
+        if words.count > 1, let unit = unitIndex[words[words.startIndex + 1]], (1...9).contains(unit) {
             return (value + unit, 2)
         }
         return (value, 1)
@@ -141,10 +220,10 @@ public enum NumberWords {
     /// The ordinal the first words of `words` say ("twenty first" → 21 of two words), if they say one.
     private static func ordinal(words: ArraySlice<String>) -> (value: Int, count: Int)? {
         guard let first = words.first else { return nil }
-        if let unit = ordinalUnits.firstIndex(of: first), unit > 0 { return (unit, 1) }
-        if let ten = ordinalTens.firstIndex(of: first) { return ((ten + 2) * 10, 1) }
-        guard let ten = tens.firstIndex(of: first), words.count > 1,
-            let unit = ordinalUnits.firstIndex(of: words[words.startIndex + 1]), (1...9).contains(unit)
+        if let unit = ordinalUnitIndex[first], unit > 0 { return (unit, 1) }
+        if let ten = ordinalTenIndex[first] { return ((ten + 2) * 10, 1) }
+        guard let ten = tenIndex[first], words.count > 1,
+            let unit = ordinalUnitIndex[words[words.startIndex + 1]], (1...9).contains(unit)
         else { return nil }
         return ((ten + 2) * 10 + unit, 2)
     }

@@ -11,6 +11,11 @@ public struct ShortcutIndex: Sendable, VoiceShortcutLookup {
     /// Phrases as they are said when written with signs or in camel case, and with the letters a hyphen or slash joins
     /// written together (see `PhraseNormalizer.otherWritings`): found when no phrase is written so.
     private var bySaying: [String: UUID] = [:]
+    /// Phrases with numbers in words, by their numbers in digits (`NumberWords.inDigits`): "scene two" is found as
+    /// "scene 2", and "Scene 2" as "scene two", which is looked up in digits; when no phrase is written so. Only
+    /// the phrases with a number pay for it (the index is made from every phrase the registry loads), and only
+    /// lookups that found nothing else.
+    private var byDigits: [String: UUID] = [:]
 
     public init(_ shortcuts: some Sequence<VoiceShortcut> = []) {
         for shortcut in shortcuts { upsert(shortcut) }
@@ -27,7 +32,15 @@ public struct ShortcutIndex: Sendable, VoiceShortcutLookup {
     }
 
     public func voiceShortcut(forNormalizedPhrase phrase: String) -> VoiceShortcut? {
-        (byPhrase[phrase] ?? bySaying[phrase]).flatMap { byID[$0] }
+        (byPhrase[phrase] ?? bySaying[phrase] ?? byNumber(phrase)).flatMap { byID[$0] }
+    }
+
+    /// A phrase with its numbers in digits: one written so, or one whose numbers in words are.
+    private func byNumber(_ phrase: String) -> UUID? {
+        guard let digits = NumberWords.inDigits(phrase) else {
+            return !byDigits.isEmpty && phrase.utf8.contains { $0 &- UInt8(ascii: "0") < 10 } ? byDigits[phrase] : nil
+        }
+        return byPhrase[digits] ?? bySaying[digits] ?? byDigits[digits]
     }
 
     /// Adds or replaces a shortcut (found by id).
@@ -35,8 +48,10 @@ public struct ShortcutIndex: Sendable, VoiceShortcutLookup {
         remove(id: shortcut.id)
         byID[shortcut.id] = shortcut
         byPair[shortcut.intent.key] = shortcut.id
-        byPhrase[shortcut.normalizedPhrase] = shortcut.id
+        let phrase = shortcut.normalizedPhrase
+        byPhrase[phrase] = shortcut.id
         for said in Self.sayings(shortcut) { bySaying[said] = shortcut.id }
+        if let digits = NumberWords.inDigits(phrase) { byDigits[digits] = shortcut.id }
     }
 
     private static func sayings(_ shortcut: VoiceShortcut) -> [String] {
@@ -51,6 +66,7 @@ public struct ShortcutIndex: Sendable, VoiceShortcutLookup {
         let phrase = old.normalizedPhrase
         if byPhrase[phrase] == id { byPhrase[phrase] = nil }
         for said in Self.sayings(old) where bySaying[said] == id { bySaying[said] = nil }
+        if let digits = NumberWords.inDigits(phrase), byDigits[digits] == id { byDigits[digits] = nil }
         return old
     }
 }
