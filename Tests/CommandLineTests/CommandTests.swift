@@ -109,6 +109,15 @@ struct CommandTests {
         #expect(!FileManager.default.fileExists(atPath: workspace.url.appendingPathComponent("voiceplug.db").path))
     }
 
+    @Test("a file that cannot be read is named, with why: none there, or a folder")
+    func unreadableFiles() async throws {
+        let workspace = try Workspace()
+        let missing = await workspace.run("hear", "nowhere.wav")
+        #expect(missing.code == .usage && missing.err.contains("cannot read 'nowhere.wav': there is no such file"), "\(missing.err)")
+        let folder = await workspace.run("shortcuts", "import", ".")
+        #expect(folder.code == .usage && folder.err.contains("cannot read '.': it is a folder"), "\(folder.err)")
+    }
+
     @Test("every option and flag a command takes is in its usage line")
     func usageLines() {
         let specs =

@@ -212,12 +212,7 @@ enum ShortcutsCommand {
         if source == "-" {
             data = Data(context.console.readAll())
         } else {
-            let path =
-                source.hasPrefix("/") ? source : URL(fileURLWithPath: context.console.currentDirectory).appendingPathComponent(source).path
-            guard let contents = FileManager.default.contents(atPath: path) else {
-                throw UsageError(message: "cannot read '\(source)'", command: importing.name)
-            }
-            data = contents
+            data = try readCommandLineFile(source, console: context.console, command: importing.name).data
         }
         struct Item: Decodable {
             var id: String?
