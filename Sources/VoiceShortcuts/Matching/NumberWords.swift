@@ -28,7 +28,7 @@ public enum NumberWords {
     public static func otherWritings(of words: String) -> [String] {
         // Most phrases hold no number, and each way is only tried when it can change something: the shortcut index
         // asks for every phrase it loads.
-        let hasDigits = words.utf8.contains { $0 &- UInt8(ascii: "0") < 10 }  // any ASCII digit
+        let hasDigits = hasDigit(words)
         let hasNumberWords = mayHoldNumberWords(words)
         guard hasDigits || hasNumberWords else { return [] }
         let split = words.split(separator: " ").map(String.init)
@@ -139,7 +139,12 @@ public enum NumberWords {
     }
 
     /// Whether `word` is ASCII digits alone.
-    private static func isDigits(_ word: String) -> Bool { word.utf8.allSatisfy { $0 &- UInt8(ascii: "0") < 10 } }
+    private static func isDigits(_ word: String) -> Bool { word.utf8.allSatisfy(isDigit) }
+
+    /// Whether `text` has an ASCII digit.
+    static func hasDigit(_ text: String) -> Bool { text.utf8.contains(where: isDigit) }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
 
     /// The value of `word` when it is a number of digits from 100 to 9,999 written as it is said ("360"; not "0360").
     private static func largeNumber(digits word: String) -> Int? {

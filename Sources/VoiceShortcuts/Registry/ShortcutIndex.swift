@@ -38,7 +38,7 @@ public struct ShortcutIndex: Sendable, VoiceShortcutLookup {
     /// A phrase with its numbers in digits: one written so, or one whose numbers in words are.
     private func byNumber(_ phrase: String) -> UUID? {
         guard let digits = NumberWords.inDigits(phrase) else {
-            return !byDigits.isEmpty && phrase.utf8.contains { $0 &- UInt8(ascii: "0") < 10 } ? byDigits[phrase] : nil
+            return !byDigits.isEmpty && NumberWords.hasDigit(phrase) ? byDigits[phrase] : nil
         }
         return byPhrase[digits] ?? bySaying[digits] ?? byDigits[digits]
     }
