@@ -73,6 +73,8 @@ struct GrammarTests {
         #expect(signs.jsgf.contains("<shortcut> = movies (and chill | chill);"), "\(signs.jsgf)")
         let camel = Grammar(devices: [Device(id: "lamp", name: "LivingRoomLamp")], shortcuts: [])
         #expect(camel.jsgf.contains("<name> = (living room lamp | livingroomlamp);"), "\(camel.jsgf)")
+        let keycap = Grammar(devices: [Device(id: "lamp", name: "Lamp 1️⃣")], shortcuts: [])
+        #expect(keycap.jsgf.contains("<name> = lamp 1;"), "a keycap is said as its digit: \(keycap.jsgf)")
     }
 
     @Test(

@@ -220,6 +220,12 @@ struct MatcherTests {
         #expect(PhraseNormalizer.spokenWords("TV & sound bar") == ["tv", "and", "sound", "bar"])
         #expect(PhraseNormalizer.spokenWords("🎄tree") == ["tree"])
         #expect(PhraseNormalizer.spokenWords("❤️ lamp") == ["lamp"], "U+2764 U+FE0F")
+        #expect(PhraseNormalizer.spokenWords("lamp 1️⃣") == ["lamp", "1"], "a keycap is its digit")
+        let keycap = PhraseMatcher(devices: [Device(id: "one", name: "Lamp 1️⃣"), Device(id: "two", name: "lamp 2")])
+        for phrase in ["turn on lamp 1", "turn on the lamp one", "turn on the lamp 1️⃣"] {
+            #expect(keycap.match(phrase).intent == ToggleStateIntent(deviceID: "one", state: .on), "\(phrase)")
+        }
+        #expect(keycap.match("turn on lamp two").intent == ToggleStateIntent(deviceID: "two", state: .on))
         #expect(PhraseNormalizer.spokenWords("desk lamp") == nil, "said as written")
         #expect(PhraseNormalizer.spokenWords("⭐") == nil, "nothing would be left")
         // A device called so wins over another's name as said; two names said alike are ambiguous.

@@ -58,10 +58,12 @@ public struct DeviceCatalog: Sendable {
         }
         // A name written with signs, as it is said (see `PhraseNormalizer.spokenWords`), one with letters joined by a
         // hyphen or slash, written together (`PhraseNormalizer.joinedWords`), and one in camel case, as words
-        // (`PhraseNormalizer.splitWords`), unless a device is called so.
+        // (`PhraseNormalizer.splitWords`), each with its numbers written the other way too ("lamp one" for "lamp 1️⃣"),
+        // unless a device is called so.
         var otherNames: [String: [Int]] = [:]
         for (index, device) in devices.enumerated() {
             for words in ([device.name] + device.aliases).flatMap(PhraseNormalizer.otherWritings)
+                .flatMap({ [$0] + NumberWords.otherWritings(of: $0) })
             where byName[words] == nil && otherNames[words]?.contains(index) != true {
                 otherNames[words, default: []].append(index)
                 names.append(NameEntry(words: words, key: TypoKey(words), deviceIndex: index))

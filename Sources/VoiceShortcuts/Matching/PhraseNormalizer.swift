@@ -49,8 +49,9 @@ public enum PhraseNormalizer {
         let signsSaid = text.precomposedStringWithCompatibilityMapping
             .replacingOccurrences(of: "&", with: " and ").replacingOccurrences(of: "+", with: " plus ")
         let said = words(signsSaid).compactMap { word -> String? in
-            let letters = word.unicodeScalars.filter { !isSymbol($0) }
-            // What is left of an emoji is marks (its presentation selector, U+FE0F): no word.
+            // A keycap ("1️⃣": the digit, U+FE0F, U+20E3) is said as its digit: its presentation selector and enclosing mark go too.
+            let letters = word.unicodeScalars.filter { !isSymbol($0) && !isEmojiMark($0) }
+            // Nothing is left of an emoji, or other marks: no word.
             guard letters.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil }) else { return nil }
             return String(String.UnicodeScalarView(letters))
         }
@@ -150,6 +151,11 @@ public enum PhraseNormalizer {
 
     private static func isApostrophe(_ scalar: Unicode.Scalar) -> Bool {
         scalar == "'" || scalar == "\u{2019}" || scalar == "\u{02BC}"
+    }
+
+    /// A variation selector (U+FE00–U+FE0F, "as emoji") or an enclosing mark (U+20E3, the keycap's).
+    private static func isEmojiMark(_ scalar: Unicode.Scalar) -> Bool {
+        (0xFE00...0xFE0F).contains(scalar.value) || scalar.properties.generalCategory == .enclosingMark
     }
 
     private static func isSymbol(_ scalar: Unicode.Scalar) -> Bool {
