@@ -90,7 +90,7 @@ extension SpeechRecognizer {
         _ = try? decoders.search.decode(silence)
         _ = try? decoders.wide.decode(silence)
         _ = try? decoders.forced?.decode(silence)
-        if let check = Grammar.stateCheck(["on"]) { _ = try? decoders.check.decode(silence, grammar: check) }
+        if let check = Grammar.stateCheck(["on"]) { _ = try? decoders.grammar.decode(silence, grammar: check) }
     }
 
     /// The word beam of the grammar's search heard again (`GrammarDecoders.wide`)
@@ -128,20 +128,24 @@ extension SpeechRecognizer {
     /// Now a search of the grammar's decoder, with the same graph (see `GrammarDecoders.grammar`).
     static let wideWordBeam = 1e-50
 
-    /// The grammar's decoder with its searches and, with the same words and
-    /// the common ones, one that hears an utterance again with a grammar of
-    /// its own (see `stateHeardAgain`).
+    /// The grammar's decoder with its searches; it also hears an utterance
+    /// again with a grammar of its own (see `stateHeardAgain`).
     struct GrammarDecoders {
         /// The decoder of the grammar's four searches, and of the front ends. As four decoders, each loaded the
         /// acoustic model and dictionary, and the wide search built the grammar's graph again: with 100 devices and
         /// 1,000 shortcuts (`voiceplug bench --speech`, three rounds interleaved) start 1.36–1.64 → 1.19–1.30 s on
         /// one core, 1.09–1.21 → 0.96–1.16 s on two, rebuild 0.63–0.71 → 0.48–0.53 s, `voiceplug hear` of one file
-        /// 207 → 187 MB; `voiceplug hear --json` byte-identical.
+        /// 207 → 187 MB; `voiceplug hear --json` byte-identical. The checks' grammars (`stateHeardAgain`,
+        /// `otherWordsHeard`) were a decoder of their own, with the common words in its dictionary: now this one's
+        /// dictionary has them, and one acoustic model less is loaded. `voiceplug hear` of one file 174 → 166 MB;
+        /// `voiceplug bench --speech` on one core, three rounds interleaved, start 0.95 / 0.95 / 0.95 → 0.84 / 0.90
+        /// / 0.99 s; `voiceplug hear --json` byte-identical on 533 files of bench/speech/corpus.py's forty-eighth,
+        /// thirty-ninth and fifty-second sets (checks decode with batch cepstral mean normalization, the model's
+        /// `feat.params`, so what one search heard before does not carry over into another).
         let grammar: PocketSphinxDecoder
         let search: PocketSphinxDecoder.Search
         /// The grammar's search with a wider word beam (`wideWordBeam`), for an utterance `search` lost every path of.
         let wide: PocketSphinxDecoder.Search
-        let check: PocketSphinxDecoder
         /// The grammar without its garbage loop (`Grammar.withoutGarbage`); nil when there is nothing to say.
         let forced: PocketSphinxDecoder.Search?
         /// The grammar without its garbage loop and unknown name (`Grammar.withoutUnknownNames`); nil when there is nothing to say.
@@ -192,21 +196,16 @@ extension SpeechRecognizer {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let jsgfPath = folder.appendingPathComponent("grammar.jsgf").path
-        let dictPath = folder.appendingPathComponent("words.dict").path
         try grammar.jsgf.write(toFile: jsgfPath, atomically: true, encoding: .utf8)
         let dictionaryText = pronunciations.fileText
-        try dictionaryText.write(toFile: dictPath, atomically: true, encoding: .utf8)
-        // The check decoder's dictionary has the common words too (see `otherWords`).
+        // The dictionary has the common words too, for the checks (see `otherWords`), and the other numbers of the
+        // names' words with numbers (`OtherWords.otherNumbers`); the grammar's searches use the grammar's words alone.
         let common = FileManager.default.fileExists(atPath: model + "/en-us.lm.bin") ? try CommonWords.of(model: model) : nil
-        let checkDictPath = folder.appendingPathComponent("check.dict").path
-        // And the other numbers of the names' words with numbers (`OtherWords.otherNumbers`).
+        let dictPath = folder.appendingPathComponent("words.dict").path
         let (numbers, numberText) = OtherWords.numbers(of: grammar.nameWords)
-        try (dictionaryText + (common?.dictionaryText ?? "") + numberText).write(toFile: checkDictPath, atomically: true, encoding: .utf8)
+        try (dictionaryText + (common?.dictionaryText ?? "") + numberText).write(toFile: dictPath, atomically: true, encoding: .utf8)
         return try withAdaptation(adaptation) { acoustic in
-            func decoder(dictionary: String) throws -> PocketSphinxDecoder {
-                try PocketSphinxDecoder(arguments: ["-hmm", hmm, "-dict", dictionary] + acoustic)
-            }
-            let searches = try decoder(dictionary: dictPath)
+            let searches = try PocketSphinxDecoder(arguments: ["-hmm", hmm, "-dict", dictPath] + acoustic)
             let alternatives = PocketSphinxDecoder.alternatives(inDictionary: dictionaryText)
             let search = try searches.addSearch(searches.ownSearch.name, jsgfFile: jsgfPath, alternatives: alternatives)
             func forced(_ jsgf: String?, _ name: String) throws -> PocketSphinxDecoder.Search? {
@@ -217,7 +216,6 @@ extension SpeechRecognizer {
             }
             return GrammarDecoders(
                 grammar: searches, search: search, wide: try searches.addSearch("wide", wordBeam: wideWordBeam),
-                check: try decoder(dictionary: checkDictPath),
                 forced: try forced(grammar.withoutGarbage, "forced"),
                 forcedKnown: try forced(grammar.withoutUnknownNames, "known"),
                 matcher: PhraseMatcher(devices: devices), shortcuts: ShortcutIndex(shortcuts),

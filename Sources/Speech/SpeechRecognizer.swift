@@ -221,7 +221,7 @@ public final class SpeechRecognizer: @unchecked Sendable {
             let decoding = speech == nil ? try decoders.searched(features) : try forced?.decode(features)
             let words = decoding?.words ?? []
             let phones = first ? words.reduce(0) { $0 + decoders.grammar.phoneCount(of: $1.word) } : 0
-            return (decoding, words, phones, decoders.check, decoders.otherWords, decoders.shortcuts)
+            return (decoding, words, phones, decoders.grammar, decoders.otherWords, decoders.shortcuts)
         }
         let speechFrames = words.reduce(0) { $0 + $1.frameCount }
         let framesPerPhone = phones > 0 ? Double(speechFrames) / Double(phones) : nil
