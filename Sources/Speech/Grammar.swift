@@ -249,12 +249,13 @@ struct Grammar {
         Set(names.flatMap { name in name.indices.dropFirst().map { Array(name[..<$0]) } }).sorted { $0.lexicographicallyPrecedes($1) }
     }
 
-    /// A grammar of one heard command with its state word open ("turn (off |
-    /// on) the lamp"), to hear the utterance again with (see
+    /// A grammar of one heard command with its state word open and optional
+    /// ("turn the lamp [(off | on)]"), to hear the utterance again with (see
     /// `SpeechRecognizer`); nil when the words hold no state word or more
-    /// than one. A verb that says the state is open to the verbs that say
-    /// the other ("(deactivate | disable | enable) the lamp"): any other word
-    /// heard there is the other state.
+    /// than one. Heard again without it, the state word was not said: the
+    /// search had put one where the grammar needs it. A verb that says the
+    /// state is open to the verbs that say the other ("(deactivate | disable
+    /// | enable) the lamp"): any other word heard there is the other state.
     static func stateCheck(_ words: [String]) -> String? {
         let at = words.indices.filter { states.contains(words[$0]) || fixedVerbs.contains(words[$0]) }
         guard at.count == 1 else { return nil }
@@ -263,7 +264,7 @@ struct Grammar {
         if let state = CommandGrammar.fixedVerbs[word] {
             open[at[0]] = choice(CommandGrammar.fixedVerbs.filter { $0.key == word || $0.value != state }.keys)
         } else {
-            open[at[0]] = choice(states)
+            open[at[0]] = "[" + choice(states) + "]"
         }
         return check(open)
     }

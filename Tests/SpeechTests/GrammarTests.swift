@@ -267,11 +267,11 @@ struct GrammarTests {
                 == without.replacingOccurrences(of: " | <det> <unknown> [<place>] | <det> <area> <areaunknown> [<place>]", with: ""))
     }
 
-    @Test("a command's state check: its words with the state word open, only for one state word")
+    @Test("a command's state check: its words with the state word open (and optional), only for one state word")
     func stateCheck() {
         #expect(
             Grammar.stateCheck(["turn", "the", "lamp", "off"])
-                == "#JSGF V1.0;\ngrammar check;\npublic <check> = turn the lamp (off | on);\n")
+                == "#JSGF V1.0;\ngrammar check;\npublic <check> = turn the lamp [(off | on)];\n")
         #expect(
             Grammar.stateCheck(["enable", "the", "lamp"])
                 == "#JSGF V1.0;\ngrammar check;\npublic <check> = (deactivate | disable | enable) the lamp;\n")

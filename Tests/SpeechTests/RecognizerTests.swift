@@ -631,6 +631,31 @@ struct RecognizerTests {
         #expect(right >= 5, "\(right) of 6 recognized")
     }
 
+    @Test("a state word the grammar's search put where none was said switches nothing")
+    func stateNotSaid() async throws {
+        let devices = [
+            Device(id: "nespresso", name: "Nespresso", aliases: ["coffee machine"], area: "kitchen"),
+            Device(id: "salt", name: "salt lamp", area: "bedroom"),
+        ]
+        let shortcuts = [
+            VoiceShortcut(
+                invocationPhrase: "espresso time", shortcut: Shortcut(intent: ToggleStateIntent(deviceID: "nespresso", state: .on)))
+        ]
+        let recognizer = try await blocking { try SpeechRecognizer(devices: devices, shortcuts: shortcuts) }
+        // Heard without the garbage loop, flite awb's "espresso please" was "nespresso off please" (margin 28.7) and
+        // the machine switched off; heard again with the state word open and optional, it has none.
+        let accepted = try await accepted(
+            ["espresso please"], voices: ["awb"], recognizer: recognizer, devices: devices, shortcuts: shortcuts)
+        #expect(accepted.isEmpty, "\(accepted)")
+        let (right, wrong) = try await score(
+            [
+                ("nespresso off please", "nespresso", .off), ("turn the coffee machine on", "nespresso", .on),
+                ("switch the salt lamp off", "salt", .off),
+            ], voices: ["slt", "kal"], recognizer: recognizer, devices: devices, shortcuts: shortcuts)
+        #expect(wrong.isEmpty, "\(wrong)")
+        #expect(right >= 5, "\(right) of 6 recognized")
+    }
+
     @Test("a shortcut added later is recognized after the grammar is rebuilt")
     func rebuild() async throws {
         let recognizer = try await blocking { try SpeechRecognizer(devices: Self.devices, shortcuts: []) }
