@@ -260,13 +260,14 @@ public final class SpeechRecognizer: @unchecked Sendable {
             margin = Double(Int(decoding.score) - Int(open.score)) / Double(max(1, decoding.frames))
             hypothesis += " | " + open.hypothesis
             let usual = threshold + extra + Grammar.extraMargin(spoken) - (removingNoise ? Self.noiseRemovalAllowance : 0)
-            let isShortcut = first && shortcuts.voiceShortcut(forNormalizedPhrase: text) != nil
+            let isShortcutPhrase = shortcuts.voiceShortcut(forNormalizedPhrase: text) != nil
+            let isShortcut = first && isShortcutPhrase
             let required = usual - Self.marginAllowance(isShortcut: isShortcut, spoken: spoken, openHeard: open.hypothesis)
             guard let margin, margin >= required else { return refused(hypothesis, margin: margin) }
             // A logistic around the required margin: 0.5 at it, near 1 well above.
             confidence = 1 / (1 + exp(-(margin - required) / 2))
             nearMiss =
-                margin < usual + Self.otherWordMargin || unknownName != nil
+                margin < usual + Self.otherWordMargin || unknownName != nil || isShortcutPhrase
                 || Self.openHeardAnotherName(spoken, openHeard: open.hypothesis, words: otherWords)
         }
         if let again = stateHeardAgain(spoken, features: features, by: check), again != spoken {
@@ -274,8 +275,8 @@ public final class SpeechRecognizer: @unchecked Sendable {
             hearing.stateInDoubt = true
             return hearing
         }
-        // A near miss is heard again with its names' words open; any other command, with its names' numbers open,
-        // whatever the margin (see `numberWeight`).
+        // A near miss or a shortcut's phrase is heard again with its names' words open (see `otherWordMargin`); any
+        // other command, with its names' numbers open, whatever the margin (see `numberWeight`).
         if let others = otherWordsHeard(
             spoken, over: commandWords, features: features, by: check, words: otherWords, onlyNumbers: !nearMiss)
         {
