@@ -310,8 +310,9 @@ extension SpeechRecognizer {
     /// the cabin" in 7 of its 16 hearings (margins 20.7–29.9; the thirty-seventh's
     /// "let the dogs rest" as "let the plants rest" had had 25.3–35.3). With
     /// every shortcut heard again: 3 of the 7 heard as "warm up the car" and
-    /// refused; of the files that set and nine others had accepted (320 and
-    /// 2,387, more than 340 of them shortcuts), no other. CPU of `voiceplug hear`
+    /// refused. Of the 5,527 files that set and twenty others had accepted
+    /// (824 of them shortcuts), heard again, one other: espeak-ng en-029's
+    /// "bake my bread", heard again as "bake my brave" (margin 34.0). CPU of `voiceplug hear`
     /// over the set's 63 shortcuts heard right (one core, two rounds
     /// interleaved): 20.3–22.1 s → 21.7–22.7 s.
     static let otherWordMargin = 6.0
