@@ -307,9 +307,9 @@ extension SpeechRecognizer {
     /// near miss is a word away and the margin, over the whole phrase, hardly
     /// sees one word: bench/speech/corpus.py's fifty-third set, written before
     /// it was heard, let "warm up the car" through as the shortcut "warm up
-    /// the cabin" in 7 of its 16 hearings (margins 20.7–29.9; the thirty-seventh's
+    /// the cabin" in 6 of its 16 hearings (margins 20.7–29.9; the thirty-seventh's
     /// "let the dogs rest" as "let the plants rest" had had 25.3–35.3). With
-    /// every shortcut heard again: 3 of the 7 heard as "warm up the car" and
+    /// every shortcut heard again: 3 of the 6 heard as "warm up the car" and
     /// refused. Of the 5,527 files that set and twenty others had accepted
     /// (824 of them shortcuts), heard again, one other: espeak-ng en-029's
     /// "bake my bread", heard again as "bake my brave" (margin 34.0). CPU of `voiceplug hear`
