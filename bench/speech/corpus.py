@@ -2049,6 +2049,44 @@ FIFTY_FOURTH_UNSEEN = {
                ("espeak", "en-us", "180"), ("espeak", "en-gb-x-rp", "160"), ("espeak", "en-us+m3", "165"),
                ("espeak", "en-gb+f3", "170")],
 }
+FIFTY_FIFTH_UNSEEN = {
+    "config": {"devices": [
+        {"id": "nightlight", "name": "Emma's nightlight", "area": "kids room", "protocol": "tasmota", "topic": "emma_night"},
+        {"id": "lamp-office", "name": "floor lamp", "area": "office", "protocol": "shelly", "topic": "shellyplug-office"},
+        {"id": "lamp-hall", "name": "floor lamp", "area": "hallway", "protocol": "shelly", "topic": "shellyplug-hall"},
+        {"id": "outlet7", "name": "outlet 7", "area": "garage", "protocol": "zigbee2mqtt", "topic": "outlet_7"},
+        {"id": "crockpot", "name": "crock pot", "aliases": ["slow cooker"], "area": "kitchen", "protocol": "tasmota", "topic": "crockpot"},
+        {"id": "neon", "name": "neon sign", "area": "bar", "protocol": "zigbee2mqtt", "topic": "neon_sign"},
+        {"id": "pump", "name": "sump pump", "area": "basement", "protocol": "tasmota", "topic": "sump"},
+        {"id": "blanket", "name": "heated blanket", "area": "guest room", "protocol": "shelly", "topic": "shellyplug-blanket"},
+        {"id": "turntable", "name": "turntable", "area": "den", "protocol": "zigbee2mqtt", "topic": "turntable"},
+        {"id": "dehumid", "name": "dehumidifier", "area": "laundry", "protocol": "tasmota", "topic": "dehumidifier"},
+    ]},
+    "shortcuts": [("nightlight", "on", "story time"), ("neon", "on", "the bar is open"),
+                  ("blanket", "on", "cozy up"), ("lamp-hall", "off", "heading upstairs")],
+    "in": [
+        ("turn on Emma's nightlight", "nightlight", "on"), ("switch Emma's nightlight off", "nightlight", "off"),
+        ("turn off the floor lamp in the office", "lamp-office", "off"), ("turn on the floor lamp in the hallway", "lamp-hall", "on"),
+        ("switch on outlet 7", "outlet7", "on"), ("turn outlet 7 off", "outlet7", "off"),
+        ("turn on the slow cooker", "crockpot", "on"), ("switch off the crock pot", "crockpot", "off"),
+        ("neon sign on", "neon", "on"), ("deactivate the sump pump", "pump", "off"),
+        ("turn on the heated blanket in the guest room", "blanket", "on"), ("power off the heated blanket", "blanket", "off"),
+        ("turn the turntable on", "turntable", "on"), ("turn the dehumidifier off", "dehumid", "off"),
+        ("switch on the dehumidifier in the laundry", "dehumid", "on"), ("enable the neon sign", "neon", "on"),
+        ("story time", "nightlight", "on"), ("the bar is open", "neon", "on"), ("cozy up", "blanket", "on"),
+        ("heading upstairs", "lamp-hall", "off"),
+    ],
+    "out": [
+        "turn on outlet 9", "switch off the floor fan", "emma is asleep", "turn on the crock pot timer",
+        "the neon sign is broken", "pump up the volume", "is the blanket warm", "turn off the turnip",
+        "the bar is closed", "story of my life", "cozy evening ahead", "heading downstairs",
+        "open the basement door", "what is the humidity", "turn the music on in the den", "switch off the lamp in the kitchen",
+        "how long does the slow cooker take", "time for a story", "the office is cold", "put the kettle on",
+    ],
+    "voices": [("flite", "kal16"), ("flite", "slt"), ("flite", "awb", "16000", "1.1"), ("flite", "rms", "16000", "0.9"),
+               ("espeak", "en-us+m2", "170"), ("espeak", "en-gb-x-gbclan", "165"), ("espeak", "en-us+f5", "175"),
+               ("espeak", "en-029", "160")],
+}
 # The thirty-ninth's and forty-fifth's devices and phrases said by flite slowly (duration_stretch 1.3-1.45) and the
 # thirty-ninth's fast (0.75-0.8), as the forty-sixth and forty-seventh have espeak-ng's paces.
 FORTY_NINTH_PACES = dict(THIRTY_NINTH_UNSEEN, voices=[("flite", "slt", "16000", "1.4"), ("flite", "rms", "16000", "1.3"),
@@ -2086,7 +2124,8 @@ SCENARIOS = [("example", EXAMPLE), ("held-out", HELD_OUT), ("validation", VALIDA
              ("forty-seventh-paces", FORTY_SEVENTH_PACES), ("forty-eighth-unseen", FORTY_EIGHTH_UNSEEN),
              ("forty-ninth-paces", FORTY_NINTH_PACES), ("fiftieth-paces", FIFTIETH_PACES), ("fifty-first-paces", FIFTY_FIRST_PACES),
              ("fifty-second-unseen", FIFTY_SECOND_UNSEEN),
-             ("fifty-third-unseen", FIFTY_THIRD_UNSEEN), ("fifty-fourth-unseen", FIFTY_FOURTH_UNSEEN)]
+             ("fifty-third-unseen", FIFTY_THIRD_UNSEEN), ("fifty-fourth-unseen", FIFTY_FOURTH_UNSEEN),
+             ("fifty-fifth-unseen", FIFTY_FIFTH_UNSEEN)]
 def shared_corpus():
     """../shared/corpus (the text matcher's development corpus) as a set: its 30 devices with their areas, its
     Home Assistant templates as in-grammar and its negatives as out-of-grammar utterances, by two default voices
