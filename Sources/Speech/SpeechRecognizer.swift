@@ -109,6 +109,14 @@ public final class SpeechRecognizer: @unchecked Sendable {
     /// An utterance heard at `frameRate`, and once more at `slowFrameRate`
     /// when it was slow speech that found no command (see
     /// `slowFramesPerPhone`): the recognition, and the frame rate it came from.
+    /// Tried and left out: a slower hearing (or one with another warp) not
+    /// taking a shortcut whose first words the first hearing had heard go on
+    /// with phones (`Grammar.shortcutPhoneWeight`). On eleven sets of
+    /// bench/speech/corpus.py (the fifty-second to fifty-fifth among them;
+    /// their 2,804 accepted files heard again) it refused one non-command,
+    /// espeak-ng en-gb-x-rp's "warm up the car" ("warm up the" and two phones,
+    /// then, slower, the shortcut "warm up the cabin"), and lost one command,
+    /// flite rms's slow "ho ho ho" ("ho ho" and two phones, then the shortcut).
     private func recognizePaced(_ audio: RecognizerAudio, removingNoise: Bool) throws -> (Recognition, frameRate: Int) {
         let heard = try recognizeConditioned(audio, removingNoise: removingNoise, frameRate: Self.frameRate)
         guard heard.recognition.text == nil, !heard.stateInDoubt, !heard.wordsHeardOtherwise, let pace = heard.framesPerPhone,
@@ -355,6 +363,18 @@ public final class SpeechRecognizer: @unchecked Sendable {
     /// the vinyl player to off" (margins 25.6 and 21.0), and a command lost,
     /// espeak-ng en-us+anika's "disable the window candle in the hallway" at
     /// 20 dB, heard as "the window candle in the hallway off".
+    /// Tried and left out, on bench/speech/corpus.py's sets (their accepted
+    /// files heard again): the other state favoured by a weight (JSGF "/1/ on
+    /// | /W/ off") so that a state heard narrowly is refused. At W = 1e4, on
+    /// nine sets (2,198 files), six commands lost (four "activate" heard as
+    /// "deactivate") and neither of espeak-ng en+f4's "off" heard as "on"
+    /// (the forty-eighth set, clean) refused; those took 1e5. And the names'
+    /// words open to phones (the unknown name's loop, its first phone
+    /// weighing 1e-13 / 1e-10, each further one `Grammar.unknownPhoneWeight`),
+    /// on eleven sets (2,804 files, the fifty-fifth among them): 9 / 12
+    /// non-commands refused, 5 of them that set's "turn off the turnip" heard
+    /// as "… turntable", and the two wrong states, but 197 / 275 commands
+    /// lost: espeak-ng's voices say many names unlike the dictionary.
     private func stateHeardAgain(_ spoken: [String], features: Features, by check: PocketSphinxDecoder) -> [String]? {
         guard let grammar = Grammar.stateCheck(spoken) else { return nil }
         let again = try? lock.withLock { try check.decode(features, grammar: grammar) }
