@@ -372,9 +372,9 @@ public final class SpeechRecognizer: @unchecked Sendable {
     /// words open to phones (the unknown name's loop, its first phone
     /// weighing 1e-13 / 1e-10, each further one `Grammar.unknownPhoneWeight`),
     /// on eleven sets (2,804 files, the fifty-fifth among them): 9 / 12
-    /// non-commands refused, 5 of them that set's "turn off the turnip" heard
-    /// as "… turntable", and the two wrong states, but 197 / 275 commands
-    /// lost: espeak-ng's voices say many names unlike the dictionary.
+    /// non-commands refused, 4 / 7 of them that set's "turn off the turnip"
+    /// heard as "… turntable", and the two wrong states, but 197 / 275
+    /// commands lost: espeak-ng's voices say many names unlike the dictionary.
     private func stateHeardAgain(_ spoken: [String], features: Features, by check: PocketSphinxDecoder) -> [String]? {
         guard let grammar = Grammar.stateCheck(spoken) else { return nil }
         let again = try? lock.withLock { try check.decode(features, grammar: grammar) }
