@@ -2049,6 +2049,10 @@ FIFTY_FOURTH_UNSEEN = {
                ("espeak", "en-us", "180"), ("espeak", "en-gb-x-rp", "160"), ("espeak", "en-us+m3", "165"),
                ("espeak", "en-gb+f3", "170")],
 }
+# A possessive name, two devices of one name in two areas, a name with a number, an alias, shortcuts of two to four
+# words and a near miss of each (one that begins like a name's word: "turnip" for "turntable"). Voices: flite kal16,
+# slt, awb a little slow and rms a little fast; espeak-ng en-us+m2 at 170, en-gb-x-gbclan at 165, en-us+f5 at 175 and
+# en-029 at 160. Written after the fifty-fourth was heard, before it was heard.
 FIFTY_FIFTH_UNSEEN = {
     "config": {"devices": [
         {"id": "nightlight", "name": "Emma's nightlight", "area": "kids room", "protocol": "tasmota", "topic": "emma_night"},
