@@ -147,27 +147,14 @@ final class PocketSphinxDecoder {
     /// bench on one core, interleaved: start 1.09–1.10 → 0.95–0.99 s, rebuild 0.57–0.71 → 0.43–0.46 s (later, the
     /// machine busier: 1.31–1.34 → 1.08–1.19 s, 0.69–0.94 → 0.46–0.55 s). `voiceplug hear --json` byte-identical on
     /// 213 files of bench/speech/corpus.py's forty-eighth set and 160 of its thirty-ninth.
-    ///
-    /// With `merging`, the graph's states with the same ways on or the same ways back are merged first
-    /// (`WordGraph.merged`).
-    func addSearch(_ name: String, jsgfFile path: String, alternatives: [String: [String]], merging: Bool = true) throws(SpeechError)
-        -> Search
-    {
+    func addSearch(_ name: String, jsgfFile path: String, alternatives: [String: [String]]) throws(SpeechError) -> Search {
         Self.starting.lock()
         defer { Self.starting.unlock() }
         guard let grammar = jsgf_parse_file(path, nil) else { throw .decoder("the grammar was rejected: \(path)") }
         defer { jsgf_grammar_free(grammar) }
         let rule = cmd_ln_str_r(config, "-toprule").map { jsgf_get_rule(grammar, $0) } ?? jsgf_get_public_rule(grammar)
-        guard let rule, let built = jsgf_build_fsg(grammar, rule, ps_get_logmath(decoder), number("-lw")) else {
+        guard let rule, let graph = jsgf_build_fsg(grammar, rule, ps_get_logmath(decoder), number("-lw")) else {
             throw .decoder("the grammar has no rule to start from: \(path)")
-        }
-        var graph = built
-        if merging {
-            defer { fsg_model_free(built) }
-            guard let merged = Self.graph(Self.wordGraph(of: built).merged(), wordsOf: built) else {
-                throw .decoder("the grammar's graph could not be made again: \(path)")
-            }
-            graph = merged
         }
         defer { fsg_model_free(graph) }  // the search keeps its own reference
         if flag("-fsgusefiller") { addSilences(to: graph) }
@@ -175,55 +162,6 @@ final class PocketSphinxDecoder {
         guard ps_set_fsg(decoder, name, graph) == 0 else { throw .decoder("the search \(name) did not start") }
         return Search(decoder: self, name: name)
     }
-
-    /// A graph's states and links.
-    private static func wordGraph(of graph: UnsafeMutablePointer<fsg_model_t>) -> WordGraph {
-        var links: [WordGraph.Link] = []
-        for state in 0..<graph.pointee.n_state {
-            var arc = fsg_model_arcs(graph, state)
-            while let current = arc {
-                if let link = fsg_arciter_get(current)?.pointee {
-                    links.append(
-                        WordGraph.Link(
-                            from: Int(link.from_state), to: Int(link.to_state), score: link.logs2prob, word: link.wid < 0 ? nil : link.wid))
-                }
-                arc = fsg_arciter_next(current)
-            }
-        }
-        return WordGraph(
-            stateCount: Int(graph.pointee.n_state), start: Int(graph.pointee.start_state), final: Int(graph.pointee.final_state),
-            links: links)
-    }
-
-    /// A graph of `wordGraph`'s states and links with the words, name, log math and language weight of `original`
-    /// (`fsg_model_init`, `fsg_model_trans_add`, `fsg_model_null_trans_add`); its null links closed as
-    /// `jsgf_build_fsg` closes them (`fsg_model_null_trans_closure`), for the search follows one at a time.
-    private static func graph(_ wordGraph: WordGraph, wordsOf original: UnsafeMutablePointer<fsg_model_t>)
-        -> UnsafeMutablePointer<fsg_model_t>?
-    {
-        let source = original.pointee
-        guard let graph = fsg_model_init(source.name, source.lmath, source.lw, Int32(wordGraph.stateCount)) else { return nil }
-        graph.pointee.start_state = Int32(wordGraph.start)
-        graph.pointee.final_state = Int32(wordGraph.final)
-        for id in 0..<source.n_word {
-            guard let word = source.vocab[Int(id)], fsg_model_word_add(graph, word) == id else {
-                fsg_model_free(graph)
-                return nil
-            }
-        }
-        for link in wordGraph.links {
-            if let word = link.word {
-                fsg_model_trans_add(graph, Int32(link.from), Int32(link.to), link.score, word)
-            } else {
-                _ = fsg_model_null_trans_add(graph, Int32(link.from), Int32(link.to), link.score)
-            }
-        }
-        glist_free(fsg_model_null_trans_closure(graph, nil))
-        return graph
-    }
-
-    /// How many states the search `name`'s graph has; nil when there is no such grammar search.
-    func stateCount(of name: String) -> Int? { ps_get_fsg(decoder, name).map { Int($0.pointee.n_state) } }
 
     /// The loops `fsg_search_add_silences` gives every state: "<sil>" with `-silprob`, then the dictionary's fillers
     /// but the utterance's start and end, with `-fillprob`; its loop stops short of the last filler ("[SPEECH]" with
