@@ -147,6 +147,18 @@ final class PocketSphinxDecoder {
     /// bench on one core, interleaved: start 1.09–1.10 → 0.95–0.99 s, rebuild 0.57–0.71 → 0.43–0.46 s (later, the
     /// machine busier: 1.31–1.34 → 1.08–1.19 s, 0.69–0.94 → 0.46–0.55 s). `voiceplug hear --json` byte-identical on
     /// 213 files of bench/speech/corpus.py's forty-eighth set and 160 of its thirty-ninth.
+    ///
+    /// Tried and left out: the graph's states merged where their ways on (or back) are alike, before the silences and
+    /// alternatives (partition refinement; `fsg_model_init`, `fsg_model_trans_add`, null links closed again). The
+    /// search does work for every state and phone each frame (`fsg_history_end_frame`, 11.8 % of `voiceplug bench
+    /// --speech`'s time by `perf record`, 3.1 % merged), and with 100 devices and 1,000 shortcuts 638 states became 151
+    /// (a home's 215, 151): the bench's commands took 0.77–0.93 of the time (six rounds interleaved), speech that is
+    /// no command 0.66–0.95. The sentences and their scores stay, but PocketSphinx's search of the merged graph is not
+    /// the same: on the forty-eighth set 255 of 330 margins moved (at most 2.7); on eight sets (2,056 files each way)
+    /// right 998 / 1,000 → 997 / 997, accepted unchanged; but espeak-ng en-us's "turn on the kennel heater" (a test's
+    /// device that does not exist), heard as the unknown name's phones before, was heard as "turn on the kettle
+    /// please" at margin 25.5, though the merged graph holds the unknown name's path at the same score (with
+    /// `-maxhmmpf -1` too; merging only states whose ways on are alike, likewise).
     func addSearch(_ name: String, jsgfFile path: String, alternatives: [String: [String]]) throws(SpeechError) -> Search {
         Self.starting.lock()
         defer { Self.starting.unlock() }
