@@ -148,25 +148,33 @@ final class PocketSphinxDecoder {
     /// machine busier: 1.31–1.34 → 1.08–1.19 s, 0.69–0.94 → 0.46–0.55 s). `voiceplug hear --json` byte-identical on
     /// 213 files of bench/speech/corpus.py's forty-eighth set and 160 of its thirty-ninth.
     ///
-    /// Tried and left out: the graph's states merged where their ways on (or back) are alike, before the silences and
-    /// alternatives (partition refinement; `fsg_model_init`, `fsg_model_trans_add`, null links closed again). The
-    /// search does work for every state and phone each frame (`fsg_history_end_frame`, 11.8 % of `voiceplug bench
-    /// --speech`'s time by `perf record`, 3.1 % merged), and with 100 devices and 1,000 shortcuts 638 states became 151
-    /// (a home's 215, 151): the bench's commands took 0.77–0.93 of the time (six rounds interleaved), speech that is
-    /// no command 0.66–0.95. The sentences and their scores stay, but PocketSphinx's search of the merged graph is not
-    /// the same: on the forty-eighth set 255 of 330 margins moved (at most 2.7); on eight sets (2,056 files each way)
-    /// right 998 / 1,000 → 997 / 997, accepted unchanged; but espeak-ng en-us's "turn on the kennel heater" (a test's
-    /// device that does not exist), heard as the unknown name's phones before, was heard as "turn on the kettle
-    /// please" at margin 25.5, though the merged graph holds the unknown name's path at the same score (with
-    /// `-maxhmmpf -1` too; merging only states whose ways on are alike, likewise).
-    func addSearch(_ name: String, jsgfFile path: String, alternatives: [String: [String]]) throws(SpeechError) -> Search {
+    /// With `merging`, the graph's states with the same left contexts and the same ways on, or the same ways back,
+    /// are merged first (`WordGraph.merged`).
+    func addSearch(_ name: String, jsgfFile path: String, alternatives: [String: [String]], merging: Bool = true) throws(SpeechError)
+        -> Search
+    {
         Self.starting.lock()
         defer { Self.starting.unlock() }
         guard let grammar = jsgf_parse_file(path, nil) else { throw .decoder("the grammar was rejected: \(path)") }
         defer { jsgf_grammar_free(grammar) }
         let rule = cmd_ln_str_r(config, "-toprule").map { jsgf_get_rule(grammar, $0) } ?? jsgf_get_public_rule(grammar)
-        guard let rule, let graph = jsgf_build_fsg(grammar, rule, ps_get_logmath(decoder), number("-lw")) else {
+        guard let rule, let built = jsgf_build_fsg(grammar, rule, ps_get_logmath(decoder), number("-lw")) else {
             throw .decoder("the grammar has no rule to start from: \(path)")
+        }
+        var graph = built
+        if merging {
+            defer { fsg_model_free(built) }
+            // The last phones of each word and of its alternatives: where they differ, so may the models of the words
+            // after them (see `WordGraph.merged`).
+            var lastPhones: [Int32: Set<String>] = [:]
+            for id in 0..<built.pointee.n_word {
+                guard let word = built.pointee.vocab[Int(id)].map({ String(cString: $0) }) else { continue }
+                lastPhones[id] = Set(([word] + (alternatives[word] ?? [])).compactMap(lastPhone))
+            }
+            guard let merged = Self.graph(Self.wordGraph(of: built).merged(lastPhones: lastPhones), wordsOf: built) else {
+                throw .decoder("the grammar's graph could not be made again: \(path)")
+            }
+            graph = merged
         }
         defer { fsg_model_free(graph) }  // the search keeps its own reference
         if flag("-fsgusefiller") { addSilences(to: graph) }
@@ -174,6 +182,62 @@ final class PocketSphinxDecoder {
         guard ps_set_fsg(decoder, name, graph) == 0 else { throw .decoder("the search \(name) did not start") }
         return Search(decoder: self, name: name)
     }
+
+    /// The last phone of the dictionary's pronunciation of `word` (`ps_lookup_word`); nil for a word it does not have.
+    private func lastPhone(of word: String) -> String? {
+        guard let phones = ps_lookup_word(decoder, word) else { return nil }
+        defer { ckd_free(phones) }
+        return String(cString: phones).split(separator: " ").last.map(String.init)
+    }
+
+    /// A graph's states and links.
+    private static func wordGraph(of graph: UnsafeMutablePointer<fsg_model_t>) -> WordGraph {
+        var links: [WordGraph.Link] = []
+        for state in 0..<graph.pointee.n_state {
+            var arc = fsg_model_arcs(graph, state)
+            while let current = arc {
+                if let link = fsg_arciter_get(current)?.pointee {
+                    links.append(
+                        WordGraph.Link(
+                            from: Int(link.from_state), to: Int(link.to_state), score: link.logs2prob, word: link.wid < 0 ? nil : link.wid))
+                }
+                arc = fsg_arciter_next(current)
+            }
+        }
+        return WordGraph(
+            stateCount: Int(graph.pointee.n_state), start: Int(graph.pointee.start_state), final: Int(graph.pointee.final_state),
+            links: links)
+    }
+
+    /// A graph of `wordGraph`'s states and links with the words, name, log math and language weight of `original`
+    /// (`fsg_model_init`, `fsg_model_trans_add`, `fsg_model_null_trans_add`); its null links closed as
+    /// `jsgf_build_fsg` closes them (`fsg_model_null_trans_closure`), for the search follows one at a time.
+    private static func graph(_ wordGraph: WordGraph, wordsOf original: UnsafeMutablePointer<fsg_model_t>)
+        -> UnsafeMutablePointer<fsg_model_t>?
+    {
+        let source = original.pointee
+        guard let graph = fsg_model_init(source.name, source.lmath, source.lw, Int32(wordGraph.stateCount)) else { return nil }
+        graph.pointee.start_state = Int32(wordGraph.start)
+        graph.pointee.final_state = Int32(wordGraph.final)
+        for id in 0..<source.n_word {
+            guard let word = source.vocab[Int(id)], fsg_model_word_add(graph, word) == id else {
+                fsg_model_free(graph)
+                return nil
+            }
+        }
+        for link in wordGraph.links {
+            if let word = link.word {
+                fsg_model_trans_add(graph, Int32(link.from), Int32(link.to), link.score, word)
+            } else {
+                _ = fsg_model_null_trans_add(graph, Int32(link.from), Int32(link.to), link.score)
+            }
+        }
+        glist_free(fsg_model_null_trans_closure(graph, nil))
+        return graph
+    }
+
+    /// How many states the search `name`'s graph has; nil when there is no such grammar search.
+    func stateCount(of name: String) -> Int? { ps_get_fsg(decoder, name).map { Int($0.pointee.n_state) } }
 
     /// The loops `fsg_search_add_silences` gives every state: "<sil>" with `-silprob`, then the dictionary's fillers
     /// but the utterance's start and end, with `-fillprob`; its loop stops short of the last filler ("[SPEECH]" with

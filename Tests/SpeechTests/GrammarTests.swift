@@ -8,7 +8,7 @@ import VoiceShortcuts
 @Suite("The speech grammar")
 struct GrammarTests {
     @Test(
-        "the graph with its silences and alternative pronunciations added in one walk is PocketSphinx's own, link for link, and hears alike"
+        "the graph with its silences and alternative pronunciations added in one walk is PocketSphinx's own, link for link, and hears alike; merged, it has fewer states and hears the same words"
     )
     func graphAsPocketSphinxMakesIt() async throws {
         let devices = [
@@ -34,7 +34,7 @@ struct GrammarTests {
             let base = ["-hmm", SpeechRecognizer.hmmPath(SpeechRecognizer.defaultModel), "-dict", words]
             let own = try PocketSphinxDecoder(arguments: base + ["-jsgf", jsgf])  // PocketSphinx's own way (ps_set_jsgf_file)
             let ours = try PocketSphinxDecoder(arguments: base)
-            let search = try ours.addSearch(ours.ownSearch.name, jsgfFile: jsgf, alternatives: alternatives)
+            let search = try ours.addSearch(ours.ownSearch.name, jsgfFile: jsgf, alternatives: alternatives, merging: false)
             let graph = try #require(own.graphText(of: own.ownSearch.name))
             #expect(graph.contains(" turn(2)") && graph.contains(" g_turn(2)") && graph.contains(" <sil>") && graph.contains(" [NOISE]"))
             #expect(ours.graphText(of: search.name) == graph)
@@ -44,6 +44,12 @@ struct GrammarTests {
                 #expect(try search.decode(features) == own.ownSearch.decode(features))
             }
             #expect(try search.decode(frontEnd.features(spoken)).hypothesis == "turn off the reading lamp")
+            // Its states merged (`WordGraph.merged`): fewer, and the same words heard.
+            let merged = try ours.addSearch("merged", jsgfFile: jsgf, alternatives: alternatives)
+            let states = try #require(ours.stateCount(of: search.name)), fewer = try #require(ours.stateCount(of: merged.name))
+            #expect(fewer < states * 3 / 4, "\(fewer) of \(states)")
+            #expect(try merged.decode(frontEnd.features(spoken)).hypothesis == "turn off the reading lamp")
+            #expect(try merged.decode(frontEnd.features(chatter)).words.contains { $0.word.hasPrefix(Grammar.garbagePrefix) })
         }
     }
 

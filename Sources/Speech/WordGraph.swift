@@ -1,0 +1,141 @@
+/// A grammar's graph as PocketSphinx's search walks it (an `fsg_model_t`,
+/// read and written by `PocketSphinxDecoder`): states, a start and a final
+/// state, and links that say a word (or nothing) at a score.
+struct WordGraph: Equatable {
+    struct Link: Hashable {
+        var from: Int
+        var to: Int
+        /// The link's log probability, the language weight applied, as PocketSphinx keeps it.
+        var score: Int32
+        /// The word's number in the graph's vocabulary; nil for a null link.
+        var word: Int32?
+    }
+
+    var stateCount: Int
+    var start: Int
+    var final: Int
+    var links: [Link]
+
+    /// The same sentences at the same scores in fewer states: states with the
+    /// same left contexts (`lastPhones` of the words that end in them) whose
+    /// ways on to the end are the same (each link the same word at the same
+    /// score into states merged alike) are one state, and so are states whose
+    /// ways from the start are the same; merged until nothing more merges.
+    /// PocketSphinx's search does work for every state and phone each frame
+    /// whether anything is there or not (`fsg_history_end_frame`), and every
+    /// state's words are models of their own; `jsgf_build_fsg` makes a state
+    /// wherever a rule's text has one, so each use of a rule is a copy of it,
+    /// and phrases that end alike end in states of their own.
+    ///
+    /// Why the left contexts: the search gives the first phone of a state's
+    /// words one model for all of the state's left contexts, the first
+    /// context's (as I read `psubtree_add_trans`, its search for a root's
+    /// model of another context stops at the last one made), so a merged
+    /// state with more of them hears its words otherwise. Merged regardless
+    /// of them (ee79d2d, reverted): 255 of the 330 margins of
+    /// bench/speech/corpus.py's forty-eighth set moved, and espeak-ng
+    /// en-us's "turn on the kennel heater", a device that does not exist,
+    /// was heard as "turn on the kettle please" (margin 25.5) — though the
+    /// graph held the unknown name's path at the same score. With them,
+    /// `voiceplug hear --json` is byte-identical on the 640 files of the
+    /// forty-eighth set and the 320 20 dB files of the fifty-fifth, and on
+    /// that test's file.
+    ///
+    /// With 100 devices and 1,000 shortcuts (`voiceplug bench --speech`'s
+    /// grammar) 638 states → about 440, a home's (10 and 10) 215 → about 160
+    /// (a model of the merge in Python over the built graph, with cmudict's
+    /// last phones; merged regardless of them: 151 each); `fsg_history_end_frame`
+    /// 11.8 % → 7.1 % of the bench's time (`perf record`). The bench, three
+    /// rounds interleaved with the build before, on a busy machine (Python's
+    /// 10M-addition loop 1.4 s): commands 0.161–0.181 → 0.137–0.151 (0.81–0.85
+    /// of the time each round); a home's 0.122–0.171 → 0.123–0.172 and speech
+    /// that is no command 0.158–0.171 → 0.118–0.187, no change the noise shows;
+    /// start and rebuild alike.
+    func merged(lastPhones: [Int32: Set<String>] = [:]) -> WordGraph {
+        var graph = self
+        while true {
+            let next = graph.mergingAlike(towardTheEnd: true, lastPhones: lastPhones).mergingAlike(
+                towardTheEnd: false, lastPhones: lastPhones)
+            guard next.stateCount < graph.stateCount else { return next }
+            graph = next
+        }
+    }
+
+    /// The graph with the states merged whose links on (toward the end) or
+    /// back (toward the start) are alike: the coarsest such partition,
+    /// refined from the final (or start) state and all the others.
+    private func mergingAlike(towardTheEnd: Bool, lastPhones: [Int32: Set<String>]) -> WordGraph {
+        struct Step: Hashable {
+            var score: Int32
+            var word: Int32?
+            var group: Int
+        }
+        struct Signature: Hashable {
+            var group: Int
+            var steps: Set<Step>
+        }
+        struct Start: Hashable {
+            var fixed: Bool
+            var before: Set<String>
+        }
+        let fixed = towardTheEnd ? final : start
+        let before = leftContexts(lastPhones)
+        var starts: [Start: Int] = [:]
+        var group = (0..<stateCount).map { state in
+            let start = Start(fixed: state == fixed, before: before[state])
+            if let number = starts[start] { return number }
+            starts[start] = starts.count
+            return starts.count - 1
+        }
+        var groups = starts.count
+        while true {
+            var steps = [Set<Step>](repeating: [], count: stateCount)
+            for link in links {
+                let (state, next) = towardTheEnd ? (link.from, link.to) : (link.to, link.from)
+                steps[state].insert(Step(score: link.score, word: link.word, group: group[next]))
+            }
+            var numbers: [Signature: Int] = [:]
+            group = (0..<stateCount).map { state in
+                let signature = Signature(group: group[state], steps: steps[state])
+                if let number = numbers[signature] { return number }
+                numbers[signature] = numbers.count
+                return numbers.count - 1
+            }
+            guard numbers.count > groups else { break }
+            groups = numbers.count
+        }
+        // Links made alike by the merge are one, at the best score of those merged; a null link from a state to
+        // itself goes nowhere.
+        var best: [Link: Int32] = [:]
+        var order: [Link] = []
+        for link in links {
+            let key = Link(from: group[link.from], to: group[link.to], score: 0, word: link.word)
+            guard key.word != nil || key.from != key.to else { continue }
+            if let score = best[key] {
+                best[key] = max(score, link.score)
+            } else {
+                best[key] = link.score
+                order.append(key)
+            }
+        }
+        return WordGraph(
+            stateCount: groups, start: group[start], final: group[final],
+            links: order.map { Link(from: $0.from, to: $0.to, score: best[$0] ?? $0.score, word: $0.word) })
+    }
+
+    /// Each state's left contexts as PocketSphinx finds them (`fsg_lextree_lc_rc`): the last phones of the words
+    /// that end in it, and of those that end in a state a null link leads from. Every state has silence too.
+    private func leftContexts(_ lastPhones: [Int32: Set<String>]) -> [Set<String>] {
+        var before = [Set<String>](repeating: [], count: stateCount)
+        for link in links { if let word = link.word { before[link.to].formUnion(lastPhones[word] ?? []) } }
+        var changed = true
+        while changed {
+            changed = false
+            for link in links where link.word == nil && !before[link.from].isSubset(of: before[link.to]) {
+                before[link.to].formUnion(before[link.from])
+                changed = true
+            }
+        }
+        return before
+    }
+}
