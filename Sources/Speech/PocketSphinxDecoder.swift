@@ -169,7 +169,7 @@ final class PocketSphinxDecoder {
             var lastPhones: [Int32: Set<String>] = [:]
             for id in 0..<built.pointee.n_word {
                 guard let word = built.pointee.vocab[Int(id)].map({ String(cString: $0) }) else { continue }
-                lastPhones[id] = Set(([word] + (alternatives[word] ?? [])).compactMap(lastPhone))
+                lastPhones[id] = Set(([word] + (alternatives[word] ?? [])).compactMap { phones(of: $0)?.last.map(String.init) })
             }
             guard let merged = Self.graph(Self.wordGraph(of: built).merged(lastPhones: lastPhones), wordsOf: built) else {
                 throw .decoder("the grammar's graph could not be made again: \(path)")
@@ -181,13 +181,6 @@ final class PocketSphinxDecoder {
         if flag("-fsgusealtpron") { add(alternatives, to: graph) }
         guard ps_set_fsg(decoder, name, graph) == 0 else { throw .decoder("the search \(name) did not start") }
         return Search(decoder: self, name: name)
-    }
-
-    /// The last phone of the dictionary's pronunciation of `word` (`ps_lookup_word`); nil for a word it does not have.
-    private func lastPhone(of word: String) -> String? {
-        guard let phones = ps_lookup_word(decoder, word) else { return nil }
-        defer { ckd_free(phones) }
-        return String(cString: phones).split(separator: " ").last.map(String.init)
     }
 
     /// A graph's states and links.
@@ -310,11 +303,7 @@ final class PocketSphinxDecoder {
 
     /// Whether the decoder's dictionary took `word` (`ps_lookup_word`): a line it refused (a phone the model lacks)
     /// is no word of its, nor an alternative pronunciation.
-    private func knows(_ word: String) -> Bool {
-        guard let phones = ps_lookup_word(decoder, word) else { return false }
-        ckd_free(phones)
-        return true
-    }
+    private func knows(_ word: String) -> Bool { phones(of: word) != nil }
 
     /// A decoder option's number (`-lw`, `-silprob`, …) as PocketSphinx reads it for a search (`cmd_ln_float32_r`).
     private func number(_ name: String) -> Float { Float(cmd_ln_access_r(config, name)?.pointee.fl ?? 0) }
@@ -402,11 +391,15 @@ final class PocketSphinxDecoder {
     private var wordIDs: (words: [String], ids: [Int32])?
 
     /// How many phones the dictionary's pronunciation of `word` has ("off(2)"
-    /// names its second), 0 for a word it does not have (`ps_lookup_word`).
-    func phoneCount(of word: String) -> Int {
-        guard let phones = ps_lookup_word(decoder, word) else { return 0 }
+    /// names its second), 0 for a word it does not have.
+    func phoneCount(of word: String) -> Int { phones(of: word)?.count ?? 0 }
+
+    /// The phones of the dictionary's pronunciation of `word` ("off(2)" names its second; `ps_lookup_word`), nil for
+    /// a word it does not have.
+    private func phones(of word: String) -> [Substring]? {
+        guard let phones = ps_lookup_word(decoder, word) else { return nil }
         defer { ckd_free(phones) }
-        return String(cString: phones).split(separator: " ").count
+        return String(cString: phones).split(separator: " ")
     }
 
     private func result() -> Decoding {

@@ -78,31 +78,30 @@ struct WordGraph: Equatable {
             var fixed: Bool
             var before: Set<String>
         }
+        /// Each state's group: the number of its key among the states' distinct keys, and how many there are.
+        func grouped<Key: Hashable>(by key: (Int) -> Key) -> (group: [Int], count: Int) {
+            var numbers: [Key: Int] = [:]
+            let group = (0..<stateCount).map { state in
+                let key = key(state)
+                if let number = numbers[key] { return number }
+                numbers[key] = numbers.count
+                return numbers.count - 1
+            }
+            return (group, numbers.count)
+        }
         let fixed = towardTheEnd ? final : start
         let before = leftContexts(lastPhones)
-        var starts: [Start: Int] = [:]
-        var group = (0..<stateCount).map { state in
-            let start = Start(fixed: state == fixed, before: before[state])
-            if let number = starts[start] { return number }
-            starts[start] = starts.count
-            return starts.count - 1
-        }
-        var groups = starts.count
+        var (group, groups) = grouped { Start(fixed: $0 == fixed, before: before[$0]) }
         while true {
             var steps = [Set<Step>](repeating: [], count: stateCount)
             for link in links {
                 let (state, next) = towardTheEnd ? (link.from, link.to) : (link.to, link.from)
                 steps[state].insert(Step(score: link.score, word: link.word, group: group[next]))
             }
-            var numbers: [Signature: Int] = [:]
-            group = (0..<stateCount).map { state in
-                let signature = Signature(group: group[state], steps: steps[state])
-                if let number = numbers[signature] { return number }
-                numbers[signature] = numbers.count
-                return numbers.count - 1
-            }
-            guard numbers.count > groups else { break }
-            groups = numbers.count
+            let refined = grouped { Signature(group: group[$0], steps: steps[$0]) }
+            group = refined.group
+            guard refined.count > groups else { break }
+            groups = refined.count
         }
         // Links made alike by the merge are one, at the best score of those merged; a null link from a state to
         // itself goes nowhere.
