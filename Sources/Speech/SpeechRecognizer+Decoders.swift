@@ -62,6 +62,14 @@ extension SpeechRecognizer {
     /// 1e-40 -wbeam 1e-24`) saved as much and cost more in-grammar; both
     /// together, more still. Its dictionary holds only the words of the
     /// language model (`OpenDictionary`), unless another is given.
+    /// Not tried to the end: this pass and the state check hearing the grammar
+    /// search's senone scores instead of computing them again (the grammar
+    /// decoder scoring all senones, `-compallsen`, its scores read back with
+    /// `ps_decode_senscr`). PocketSphinx gives each frame's scores relative
+    /// to the best senone it scored, and with all of them scored the grammar's
+    /// margins fell by 9.8 on average (−18.1 to +4.7 over the 230 of
+    /// bench/speech/corpus.py's held-out set's 448 files that had one, and 93
+    /// of its commands refused): every margin's threshold would have to be chosen again.
     static func makeOpenDecoder(model: String, adaptation: SpeakerAdaptation?, dictionary: String? = nil) throws -> PocketSphinxDecoder {
         try withAdaptation(adaptation) { acoustic in
             try PocketSphinxDecoder(
