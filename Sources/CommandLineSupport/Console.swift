@@ -19,14 +19,21 @@ open class Console: @unchecked Sendable {
             return max(got, 0)
         }
     }
-    /// All of standard input.
-    public func readAll() -> [UInt8] {
+    /// All of standard input, or nil when it holds more than `limit` bytes (the rest is not read: a pipe may never end).
+    public func readAll(limit: Int = Console.inputLimit) -> [UInt8]? {
         var bytes: [UInt8] = []
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 8)
         defer { buffer.deallocate() }
-        while case let count = read(into: buffer), count > 0 { bytes += buffer[..<count] }
+        while case let count = read(into: buffer), count > 0 {
+            bytes += buffer[..<count]
+            if bytes.count > limit { return nil }
+        }
         return bytes
     }
+
+    /// The most a command reads from standard input or a file it is given:
+    /// 64 MiB, half an hour of 16 kHz audio or a million shortcuts.
+    public static let inputLimit = 64 << 20
 
     /// The environment variables.
     open var environment: [String: String] { ProcessInfo.processInfo.environment }

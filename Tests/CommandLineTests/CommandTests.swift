@@ -109,13 +109,21 @@ struct CommandTests {
         #expect(!FileManager.default.fileExists(atPath: workspace.url.appendingPathComponent("voiceplug.db").path))
     }
 
-    @Test("a file that cannot be read is named, with why: none there, or a folder")
+    @Test("a file that cannot be read is named, with why: none there, a folder, or too large")
     func unreadableFiles() async throws {
         let workspace = try Workspace()
         let missing = await workspace.run("hear", "nowhere.wav")
         #expect(missing.code == .usage && missing.err.contains("cannot read 'nowhere.wav': there is no such file"), "\(missing.err)")
         let folder = await workspace.run("shortcuts", "import", ".")
         #expect(folder.code == .usage && folder.err.contains("cannot read '.': it is a folder"), "\(folder.err)")
+        // A file larger than anything a command reads is refused, not read into memory to its end.
+        let big = workspace.url.appendingPathComponent("big.wav")
+        #expect(FileManager.default.createFile(atPath: big.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: big)
+        try handle.truncate(atOffset: UInt64(Console.inputLimit + 1))
+        try handle.close()
+        let huge = await workspace.run("hear", "big.wav")
+        #expect(huge.code == .usage && huge.err.contains("cannot read 'big.wav': it holds more than 64 MiB"), "\(huge.err)")
     }
 
     @Test("every option and flag a command takes is in its usage line")

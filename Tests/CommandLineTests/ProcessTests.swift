@@ -37,6 +37,17 @@ struct ProcessTests {
         #expect(out.contains("\"text\":null"))
     }
 
+    @Test("a file named on the command line may be a pipe (/dev/stdin); standard input over the limit is refused")
+    func pipesAndLimits() async throws {
+        let workspace = try Workspace()
+        let spoken = try await blocking { try synthesizeWAV("turn off the desk fan", voice: "slt") }
+        let (heard, out, err) = try await voiceplug(["hear", "/dev/stdin"], in: workspace, input: spoken)
+        #expect(heard == 0 && out == "turn off the desk fan\n", "\(err)")
+        let limit = 64 << 20  // Console.inputLimit: the child reads all of it and one byte more, so the writer is never cut off
+        let (refused, _, refusedError) = try await voiceplug(["shortcuts", "import", "-"], in: workspace, input: Data(count: limit + 1))
+        #expect(refused == 2 && refusedError.contains("standard input holds more than 64 MiB"), "\(refusedError)")
+    }
+
     @Test("hear: several files with one recognizer, one JSON line each naming its file; --send takes one file")
     func hearSeveralFiles() async throws {
         let workspace = try Workspace()

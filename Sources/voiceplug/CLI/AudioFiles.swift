@@ -7,17 +7,21 @@ func absolutePath(_ given: String, console: Console) -> String {
     given.hasPrefix("/") ? given : URL(fileURLWithPath: console.currentDirectory).appendingPathComponent(given).path
 }
 
-/// A file named on the command line: its absolute path and its contents. One
-/// that cannot be read is a usage error naming it and saying why.
+/// A file named on the command line: its absolute path and its contents,
+/// read to its end, which a pipe has too ("/dev/stdin", a shell's
+/// "<(command)"). One that cannot be read, or holds more than
+/// `Console.inputLimit`, is a usage error naming it and saying why.
 func readCommandLineFile(_ source: String, console: Console, command: String) throws -> (path: String, data: Data) {
     let path = absolutePath(source, console: console)
-    guard let data = FileManager.default.contents(atPath: path) else {
-        var isFolder: ObjCBool = false
-        let why =
-            !FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
-            ? "there is no such file" : isFolder.boolValue ? "it is a folder" : "it cannot be read (permissions?)"
-        throw UsageError(message: "cannot read '\(source)': \(why)", command: command)
-    }
+    func unreadable(_ why: String) -> UsageError { UsageError(message: "cannot read '\(source)': \(why)", command: command) }
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { throw unreadable("there is no such file") }
+    guard !isFolder.boolValue else { throw unreadable("it is a folder") }
+    guard let file = FileHandle(forReadingAtPath: path) else { throw unreadable("it cannot be opened (permissions?)") }
+    defer { try? file.close() }
+    let data: Data
+    do { data = try file.read(upToCount: Console.inputLimit + 1) ?? Data() } catch { throw unreadable("\(error.localizedDescription)") }
+    guard data.count <= Console.inputLimit else { throw unreadable("it holds more than \(Console.inputLimit >> 20) MiB") }
     return (path, data)
 }
 

@@ -14,7 +14,7 @@ enum HearCommand {
         options: ["config", "db", "broker", "timeout", "threshold", "adaptation"], flags: ["send", "json"], positionals: 1...Int.max,
         details: """
             WAVFILE        8-, 16-, 24- or 32-bit PCM, 32- or 64-bit float or 8-bit µ-law or A-law,
-                           mono or stereo, 8–48 kHz;
+                           mono or stereo, 8–48 kHz, up to 64 MiB; a pipe too (/dev/stdin, <(command));
                            - reads raw 16 kHz 16-bit mono PCM from standard input
             WAVFILE...     several files are heard one after the other by one recognizer, one line each
                            (with --json, each line also names its "file"); exit 1 if any was not recognized
@@ -112,7 +112,9 @@ enum HearCommand {
 
     private static func readAudio(_ source: String, console: Console) throws -> RecognizerAudio {
         if source == "-" {
-            let bytes = console.readAll()
+            guard let bytes = console.readAll() else {
+                throw UsageError(message: "standard input holds more than \(Console.inputLimit >> 20) MiB", command: spec.name)
+            }
             let samples = stride(from: 0, to: bytes.count - 1, by: 2).map {
                 Int16(bitPattern: UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8)
             }
