@@ -25,6 +25,14 @@ func readCommandLineFile(_ source: String, console: Console, command: String) th
     return (path, data)
 }
 
+/// All of standard input, for `command`; more than `Console.inputLimit` is a usage error.
+func readStandardInput(console: Console, command: String) throws -> [UInt8] {
+    guard let bytes = console.readAll() else {
+        throw UsageError(message: "standard input holds more than \(Console.inputLimit >> 20) MiB", command: command)
+    }
+    return bytes
+}
+
 /// A WAV file named on the command line (`hear`, `adapt`): its absolute path
 /// and its audio. A file that cannot be read is a usage error naming it; one
 /// that is not usable WAV throws `WAVError` for the command to word.

@@ -112,9 +112,7 @@ enum HearCommand {
 
     private static func readAudio(_ source: String, console: Console) throws -> RecognizerAudio {
         if source == "-" {
-            guard let bytes = console.readAll() else {
-                throw UsageError(message: "standard input holds more than \(Console.inputLimit >> 20) MiB", command: spec.name)
-            }
+            let bytes = try readStandardInput(console: console, command: spec.name)
             let samples = stride(from: 0, to: bytes.count - 1, by: 2).map {
                 Int16(bitPattern: UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8)
             }

@@ -210,9 +210,7 @@ enum ShortcutsCommand {
         let source = arguments.positionals[0]
         let data: Data
         if source == "-" {
-            guard let input = context.console.readAll() else {
-                throw UsageError(message: "standard input holds more than \(Console.inputLimit >> 20) MiB", command: importing.name)
-            }
+            let input = try readStandardInput(console: context.console, command: importing.name)
             data = Data(input)
         } else {
             data = try readCommandLineFile(source, console: context.console, command: importing.name).data
