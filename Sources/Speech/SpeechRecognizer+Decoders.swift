@@ -68,8 +68,9 @@ extension SpeechRecognizer {
     /// `ps_decode_senscr`). PocketSphinx gives each frame's scores relative
     /// to the best senone it scored, and with all of them scored the grammar's
     /// margins fell by 9.8 on average (−18.1 to +4.7 over the 230 of
-    /// bench/speech/corpus.py's held-out set's 448 files that had one, and 93
-    /// of its commands refused): every margin's threshold would have to be chosen again.
+    /// bench/speech/corpus.py's held-out set's 448 files that had one; 89 of
+    /// its 224 commands refused, and the 4 non-commands it had let through):
+    /// every margin's threshold would have to be chosen again.
     static func makeOpenDecoder(model: String, adaptation: SpeakerAdaptation?, dictionary: String? = nil) throws -> PocketSphinxDecoder {
         try withAdaptation(adaptation) { acoustic in
             try PocketSphinxDecoder(
