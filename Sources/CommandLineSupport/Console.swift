@@ -19,14 +19,14 @@ open class Console: @unchecked Sendable {
             return max(got, 0)
         }
     }
-    /// All of standard input, or nil when it holds more than `limit` bytes (the rest is not read: a pipe may never end).
-    public func readAll(limit: Int = Console.inputLimit) -> [UInt8]? {
+    /// All of standard input, or nil when it holds more than `inputLimit` bytes (the rest is not read: a pipe may never end).
+    public func readAll() -> [UInt8]? {
         var bytes: [UInt8] = []
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 8)
         defer { buffer.deallocate() }
         while case let count = read(into: buffer), count > 0 {
             bytes += buffer[..<count]
-            if bytes.count > limit { return nil }
+            if bytes.count > Self.inputLimit { return nil }
         }
         return bytes
     }

@@ -183,7 +183,7 @@ final class PocketSphinxDecoder {
         return Search(decoder: self, name: name)
     }
 
-    /// A graph's states and links.
+    /// A graph's states and links, each state's links in the order the search meets them.
     private static func wordGraph(of graph: UnsafeMutablePointer<fsg_model_t>) -> WordGraph {
         var links: [WordGraph.Link] = []
         for state in 0..<graph.pointee.n_state {
@@ -268,18 +268,12 @@ final class PocketSphinxDecoder {
         }
         guard !added.isEmpty else { return }
         let bases = Set(added.map(\.base))
-        var links: [Int32: [(from: Int32, to: Int32, score: Int32)]] = [:]
-        for state in 0..<graph.pointee.n_state {
-            var arc = fsg_model_arcs(graph, state)
-            while let current = arc {
-                if let link = fsg_arciter_get(current)?.pointee, bases.contains(link.wid) {
-                    links[link.wid, default: []].append((link.from_state, link.to_state, link.logs2prob))
-                }
-                arc = fsg_arciter_next(current)
-            }
+        var links: [Int32: [WordGraph.Link]] = [:]
+        for link in Self.wordGraph(of: graph).links {
+            if let word = link.word, bases.contains(word) { links[word, default: []].append(link) }
         }
         for (base, alternative) in added {
-            for link in links[base] ?? [] { fsg_model_trans_add(graph, link.from, link.to, link.score, alternative) }
+            for link in links[base] ?? [] { fsg_model_trans_add(graph, Int32(link.from), Int32(link.to), link.score, alternative) }
         }
         // `bitvec_alloc` and `bitvec_set` are macros; the vector is freed with the graph (`ckd_free`, that is `free`).
         let words = Int(graph.pointee.n_word_alloc)

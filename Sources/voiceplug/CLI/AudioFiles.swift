@@ -20,7 +20,7 @@ func readCommandLineFile(_ source: String, console: Console, command: String) th
     guard let file = FileHandle(forReadingAtPath: path) else { throw unreadable("it cannot be opened (permissions?)") }
     defer { try? file.close() }
     let data: Data
-    do { data = try file.read(upToCount: Console.inputLimit + 1) ?? Data() } catch { throw unreadable("\(error.localizedDescription)") }
+    do { data = try file.read(upToCount: Console.inputLimit + 1) ?? Data() } catch { throw unreadable(error.localizedDescription) }
     guard data.count <= Console.inputLimit else { throw unreadable("it holds more than \(Console.inputLimit >> 20) MiB") }
     return (path, data)
 }

@@ -210,8 +210,7 @@ enum ShortcutsCommand {
         let source = arguments.positionals[0]
         let data: Data
         if source == "-" {
-            let input = try readStandardInput(console: context.console, command: importing.name)
-            data = Data(input)
+            data = Data(try readStandardInput(console: context.console, command: importing.name))
         } else {
             data = try readCommandLineFile(source, console: context.console, command: importing.name).data
         }
