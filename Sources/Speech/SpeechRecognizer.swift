@@ -305,7 +305,12 @@ public final class SpeechRecognizer: @unchecked Sendable {
     /// the command's own words did or there is no such word in it. A check
     /// that fails to decode hears nothing, which is doubt. With
     /// `onlyNumbers`, only the words with a number, each open to its other
-    /// numbers alone (`OtherWords.otherNumbers`, `numberWeight`).
+    /// numbers alone (`OtherWords.otherNumbers`, `numberWeight`). When the
+    /// last word checked has a number, the command's words after it are
+    /// heard too, each optional, to the end of their frames: the search may
+    /// give a number's end to a word after it ("switch on plug 12 please" for
+    /// flite awb's "switch on plug 13", margin 25.5, "please" over "…teen"),
+    /// and over the number's own frames "twelve" won (see `Grammar.beginnings`).
     private func otherWordsHeard(
         _ spoken: [String], over segments: [PocketSphinxDecoder.Segment], features: Features, by check: PocketSphinxDecoder,
         words other: OtherWords?, onlyNumbers: Bool = false
@@ -314,14 +319,15 @@ public final class SpeechRecognizer: @unchecked Sendable {
         guard let other, spoken.count == segments.count, let first = spoken.firstIndex(where: isChecked),
             let last = spoken.lastIndex(where: isChecked)
         else { return nil }
+        let rest = other.numbers[spoken[last]] != nil ? spoken[(last + 1)...].map { "[\($0)]" } : []
         let grammar = Grammar.check(
             (first...last).map { i in
                 if onlyNumbers { return other.numberAlternatives(for: spoken[i]).map { "(\(spoken[i]) | \($0))" } ?? spoken[i] }
                 return other.alternatives(for: spoken[i], after: Array(spoken[max(0, i - 2)..<i])) { words, history in
                     lock.withLock { openDecoder?.scores(words, after: history) } ?? []
                 } ?? spoken[i]
-            })
-        let span = (segments[first].startFrame - Self.otherWordPadding)...(segments[last].endFrame + Self.otherWordPadding)
+            } + rest)
+        let span = (segments[first].startFrame - Self.otherWordPadding)...(segments[last + rest.count].endFrame + Self.otherWordPadding)
         guard let heard = try? lock.withLock({ try check.decode(features.frames(span), grammar: grammar) }) else { return [] }
         let words = heard.words.map(\.baseWord)
         guard words.contains(where: { $0.hasPrefix(CommonWords.prefix) }) else { return nil }

@@ -103,6 +103,20 @@ struct GrammarTests {
         #expect(oneWord.jsgf.contains("(check | dim)) | <fixed>) <target> [<tail>] |"))
     }
 
+    @Test("a name's number has no loop of phones before it (the numbers' check hears the rest); a shortcut's has")
+    func noLoopBeforeANamesNumber() {
+        let names = [["plug", "12"], ["desk", "lamp"], ["tv", "2", "remote"]]
+        #expect(Grammar.beginnings(names, beforeNumbers: false) == [["desk"], ["tv", "2"]])
+        #expect(Grammar.beginnings(names) == [["desk"], ["plug"], ["tv"], ["tv", "2"]])
+        let grammar = Grammar(
+            devices: [Device(id: "plug", name: "Plug 12"), Device(id: "lamp", name: "desk lamp")],
+            shortcuts: [
+                VoiceShortcut(invocationPhrase: "scene 2 now", shortcut: Shortcut(intent: ToggleStateIntent(deviceID: "lamp", state: .on)))
+            ])
+        #expect(grammar.jsgf.contains("<partial> = desk <otherwise>;"), "\(grammar.jsgf)")
+        #expect(grammar.jsgf.contains("<shortcutpartial> = scene [2] <shortcutrest>;"), "\(grammar.jsgf)")
+    }
+
     @Test("after a shortcut's beginning, a loop of phones of its own may stand for its rest; a one-word shortcut has none")
     func shortcutRestMayBePhones() {
         func voiceShortcut(_ phrase: String) -> VoiceShortcut {

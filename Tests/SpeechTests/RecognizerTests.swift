@@ -353,6 +353,20 @@ struct RecognizerTests {
         #expect(heard.right == 3, "\(heard.right) of 3 recognized")
     }
 
+    @Test("a name's number said after its first word is heard; the same name with another number and a word more switches nothing")
+    func numberAfterANamesFirstWord() async throws {
+        let devices = [Device(id: "plug12", name: "plug 12", area: "garage"), Device(id: "fan", name: "attic fan", area: "attic")]
+        let heard = try await nearMisses(
+            ["switch on plug 13"], of: [("turn plug 12 off", "plug12", .off)], voices: ["awb", "espeak:en-gb-x-rp:170"], devices: devices)
+        // espeak-ng's "twelve" went into the phone loop after the name's first word ("turn plug g_ph_t g_ph_w g_ph_uw
+        // off"), refused; without that loop before a number, flite awb's "switch on plug 13" was heard "switch on plug
+        // 12 please" (margin 25.5) until the numbers' check heard the rest of the command too (bench/speech/corpus.py's
+        // fifty-sixth set).
+        #expect(heard.accepted.isEmpty, "\(heard.accepted)")
+        #expect(heard.wrong.isEmpty, "\(heard.wrong)")
+        #expect(heard.right == 2, "\(heard.right) of 2 recognized")
+    }
+
     @Test("a name's word written in capitals is heard said letter by letter")
     func capitals() async throws {
         let devices = [Device(id: "strip", name: "LED strip 2", area: "bedroom"), Device(id: "ac", name: "AC unit", area: "living room")]
