@@ -98,7 +98,6 @@ extension SpeechRecognizer {
     static func warm(_ decoders: GrammarDecoders, with silence: Features) {
         _ = try? decoders.search.decode(silence)
         _ = try? decoders.wide.decode(silence)
-        _ = try? decoders.forced?.decode(silence)
         if let check = Grammar.stateCheck(["on"]) { _ = try? decoders.grammar.decode(silence, grammar: check) }
     }
 
@@ -156,9 +155,9 @@ extension SpeechRecognizer {
         /// The grammar's search with a wider word beam (`wideWordBeam`), for an utterance `search` lost every path of.
         let wide: PocketSphinxDecoder.Search
         /// The grammar without its garbage loop (`Grammar.withoutGarbage`); nil when there is nothing to say.
-        let forced: PocketSphinxDecoder.Search?
+        let forced: LaterSearch?
         /// The grammar without its garbage loop and unknown name (`Grammar.withoutUnknownNames`); nil when there is nothing to say.
-        let forcedKnown: PocketSphinxDecoder.Search?
+        let forcedKnown: LaterSearch?
         /// What a heard text asks for, as the gateway will read it (see `recognize`).
         let matcher: PhraseMatcher
         let shortcuts: ShortcutIndex
@@ -217,16 +216,20 @@ extension SpeechRecognizer {
             let searches = try PocketSphinxDecoder(arguments: ["-hmm", hmm, "-dict", dictPath] + acoustic)
             let alternatives = PocketSphinxDecoder.alternatives(inDictionary: dictionaryText)
             let search = try searches.addSearch(searches.ownSearch.name, jsgfFile: jsgfPath, alternatives: alternatives)
-            func forced(_ jsgf: String?, _ name: String) throws -> PocketSphinxDecoder.Search? {
-                guard let jsgf else { return nil }
-                let path = folder.appendingPathComponent(name + ".jsgf").path
-                try jsgf.write(toFile: path, atomically: true, encoding: .utf8)
-                return try searches.addSearch(name, jsgfFile: path, alternatives: alternatives)
+            func forced(_ jsgf: String?, _ name: String) -> LaterSearch? {
+                jsgf.map { jsgf in
+                    LaterSearch {
+                        let path = FileManager.default.temporaryDirectory
+                            .appendingPathComponent("voiceplug-\(name)-\(UUID().uuidString.prefix(8)).jsgf").path
+                        try jsgf.write(toFile: path, atomically: true, encoding: .utf8)
+                        defer { try? FileManager.default.removeItem(atPath: path) }
+                        return try searches.addSearch(name, jsgfFile: path, alternatives: alternatives)
+                    }
+                }
             }
             return GrammarDecoders(
                 grammar: searches, search: search, wide: try searches.addSearch("wide", wordBeam: wideWordBeam),
-                forced: try forced(grammar.withoutGarbage, "forced"),
-                forcedKnown: try forced(grammar.withoutUnknownNames, "known"),
+                forced: forced(grammar.withoutGarbage, "forced"), forcedKnown: forced(grammar.withoutUnknownNames, "known"),
                 matcher: PhraseMatcher(devices: devices), shortcuts: ShortcutIndex(shortcuts),
                 otherWords: common.map { common in
                     OtherWords(
@@ -234,6 +237,27 @@ extension SpeechRecognizer {
                         common: common, numbers: numbers)
                 })
         }
+    }
+}
+
+/// A search of the grammar's decoder made on its first use, not when the
+/// grammar is (at start and at every rebuild): the grammar without its
+/// garbage loop (`GrammarDecoders.forced`), and without its unknown name, are
+/// heard only after the grammar's search took a garbage word, and building
+/// the two took 0.17–0.24 s of a start of about 0.9 s (`voiceplug bench
+/// --speech`, 100 devices and 1,000 shortcuts, one core). Used under the
+/// recognizer's lock only; a search that could not be made is that error at each use.
+final class LaterSearch: @unchecked Sendable {
+    private let make: () throws -> PocketSphinxDecoder.Search
+    private var made: Result<PocketSphinxDecoder.Search, any Error>?
+
+    init(_ make: @escaping () throws -> PocketSphinxDecoder.Search) { self.make = make }
+
+    func search() throws -> PocketSphinxDecoder.Search {
+        if let made { return try made.get() }
+        let result = Result { try make() }
+        made = result
+        return try result.get()
     }
 }
 

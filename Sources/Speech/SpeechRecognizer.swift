@@ -226,7 +226,7 @@ public final class SpeechRecognizer: @unchecked Sendable {
     ) throws -> Hearing {
         let (decoding, words, phones, check, otherWords, shortcuts) = try lock.withLock {
             let forced = unknownName == nil ? decoders.forced : decoders.forcedKnown
-            let decoding = speech == nil ? try decoders.searched(features) : try forced?.decode(features)
+            let decoding = speech == nil ? try decoders.searched(features) : try forced?.search().decode(features)
             let words = decoding?.words ?? []
             let phones = first ? words.reduce(0) { $0 + decoders.grammar.phoneCount(of: $1.word) } : 0
             return (decoding, words, phones, decoders.grammar, decoders.otherWords, decoders.shortcuts)
