@@ -97,7 +97,6 @@ extension SpeechRecognizer {
     /// A decoder's first utterance after start decodes differently (its frame counters): spend it on silence.
     static func warm(_ decoders: GrammarDecoders, with silence: Features) {
         _ = try? decoders.search.decode(silence)
-        _ = try? decoders.wide.decode(silence)
         if let check = Grammar.stateCheck(["on"]) { _ = try? decoders.grammar.decode(silence, grammar: check) }
     }
 
@@ -153,7 +152,7 @@ extension SpeechRecognizer {
         let grammar: PocketSphinxDecoder
         let search: PocketSphinxDecoder.Search
         /// The grammar's search with a wider word beam (`wideWordBeam`), for an utterance `search` lost every path of.
-        let wide: PocketSphinxDecoder.Search
+        let wide: LaterSearch
         /// The grammar without its garbage loop (`Grammar.withoutGarbage`); nil when there is nothing to say.
         let forced: LaterSearch?
         /// The grammar without its garbage loop and unknown name (`Grammar.withoutUnknownNames`); nil when there is nothing to say.
@@ -172,7 +171,7 @@ extension SpeechRecognizer {
             func isPhrase(_ words: [String]) -> Bool { !words.isEmpty && !words.contains { $0.hasPrefix(Grammar.garbagePrefix) } }
             let decoding = try search.decode(features, keepingPartial: true)
             guard decoding.segments.isEmpty, isPhrase(decoding.partial.split(separator: " ").map(String.init)) else { return decoding }
-            var again = try wide.decode(features)
+            var again = try wide.search().decode(features)
             guard isPhrase(again.words.map(\.word)) else { return decoding }
             again.hypothesis += " (a wider word beam)"
             return again
@@ -218,17 +217,20 @@ extension SpeechRecognizer {
             let search = try searches.addSearch(searches.ownSearch.name, jsgfFile: jsgfPath, alternatives: alternatives)
             func forced(_ jsgf: String?, _ name: String) -> LaterSearch? {
                 jsgf.map { jsgf in
-                    LaterSearch {
+                    LaterSearch { () throws(SpeechError) in
                         let path = FileManager.default.temporaryDirectory
                             .appendingPathComponent("voiceplug-\(name)-\(UUID().uuidString.prefix(8)).jsgf").path
-                        try jsgf.write(toFile: path, atomically: true, encoding: .utf8)
+                        do { try jsgf.write(toFile: path, atomically: true, encoding: .utf8) } catch {
+                            throw .decoder("the grammar could not be written to \(path): \(error.localizedDescription)")
+                        }
                         defer { try? FileManager.default.removeItem(atPath: path) }
                         return try searches.addSearch(name, jsgfFile: path, alternatives: alternatives)
                     }
                 }
             }
             return GrammarDecoders(
-                grammar: searches, search: search, wide: try searches.addSearch("wide", wordBeam: wideWordBeam),
+                grammar: searches, search: search,
+                wide: LaterSearch { () throws(SpeechError) in try searches.addSearch("wide", wordBeam: wideWordBeam) },
                 forced: forced(grammar.withoutGarbage, "forced"), forcedKnown: forced(grammar.withoutUnknownNames, "known"),
                 matcher: PhraseMatcher(devices: devices), shortcuts: ShortcutIndex(shortcuts),
                 otherWords: common.map { common in
@@ -241,21 +243,27 @@ extension SpeechRecognizer {
 }
 
 /// A search of the grammar's decoder made on its first use, not when the
-/// grammar is (at start and at every rebuild): the grammar without its
-/// garbage loop (`GrammarDecoders.forced`), and without its unknown name, are
-/// heard only after the grammar's search took a garbage word, and building
-/// the two took 0.17–0.24 s of a start of about 0.9 s (`voiceplug bench
-/// --speech`, 100 devices and 1,000 shortcuts, one core). Used under the
-/// recognizer's lock only; a search that could not be made is that error at each use.
+/// grammar is (at start and at every rebuild): the grammar's search with a
+/// wider word beam (`GrammarDecoders.wide`), heard only when the search lost
+/// every path, and the grammar without its garbage loop (`forced`) and
+/// without its unknown name, heard only after the search took a garbage
+/// word. Building the three took 0.17–0.24 s of a start of about 0.9 s
+/// (`voiceplug bench --speech`, 100 devices and 1,000 shortcuts, one core).
+/// Made later, they decode as they did (`voiceplug hear --json`
+/// byte-identical, among them 24 files heard with the wider beam, heard
+/// alone so that each set's first was each search's first), though they
+/// are no longer warmed with silence (`warm`). Used under the recognizer's
+/// lock only; a search that could not be made is that error at each use.
 final class LaterSearch: @unchecked Sendable {
-    private let make: () throws -> PocketSphinxDecoder.Search
-    private var made: Result<PocketSphinxDecoder.Search, any Error>?
+    private let make: () throws(SpeechError) -> PocketSphinxDecoder.Search
+    private var made: Result<PocketSphinxDecoder.Search, SpeechError>?
 
-    init(_ make: @escaping () throws -> PocketSphinxDecoder.Search) { self.make = make }
+    init(_ make: @escaping () throws(SpeechError) -> PocketSphinxDecoder.Search) { self.make = make }
 
-    func search() throws -> PocketSphinxDecoder.Search {
+    func search() throws(SpeechError) -> PocketSphinxDecoder.Search {
         if let made { return try made.get() }
-        let result = Result { try make() }
+        let result: Result<PocketSphinxDecoder.Search, SpeechError>
+        do { result = .success(try make()) } catch { result = .failure(error) }
         made = result
         return try result.get()
     }
