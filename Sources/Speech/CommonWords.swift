@@ -224,6 +224,28 @@ final class OtherWords: Sendable {
         self.numbers = numbers
     }
 
+    /// Takes what `previous` found that holds here too: each word's nearest
+    /// common words when its pronunciations are the same, and its
+    /// alternatives when the names' runs and numbers are the same as well
+    /// (the open decoder, whose scores they were found with, is the same for
+    /// every grammar a recognizer builds). A rebuild keeps them so (see
+    /// `SpeechRecognizer.rebuild`): finding them took about 15 ms a word on
+    /// the word's first use after every rebuild, most of it the n-gram
+    /// scores of the 20,000 common words.
+    func keep(from previous: OtherWords) {
+        let (near, texts) = previous.found.withLock { ($0.near, $0.texts) }
+        let sameRuns = runs == previous.runs && numbers == previous.numbers
+        func same(_ word: String) -> Bool { checked[word] != nil && checked[word] == previous.checked[word] }
+        found.withLock { found in
+            for (word, words) in near where same(word) { found.near[word] = words }
+            guard sameRuns else { return }
+            for (key, text) in texts
+            where key.split(separator: "|", omittingEmptySubsequences: false).last.map({ same(String($0)) }) ?? false {
+                found.texts[key] = text
+            }
+        }
+    }
+
     /// Each of `words` with a digit and its other numbers (`otherNumbers`),
     /// and the dictionary lines of those, written with `CommonWords.prefix`,
     /// as espeak-ng (American) and flite say them ("o_ps4 P IY EH S F AO R").

@@ -182,7 +182,7 @@ extension SpeechRecognizer {
     /// while it starts, so they live in a folder of their own only until then.
     static func makeDecoders(
         devices: [Device], shortcuts: [VoiceShortcut], model: String,
-        adaptation: SpeakerAdaptation?
+        adaptation: SpeakerAdaptation?, keeping previous: OtherWords? = nil
     ) throws -> GrammarDecoders {
         let hmm = hmmPath(model)
         guard FileManager.default.fileExists(atPath: hmm + "/mdef") else { throw SpeechError.model("no acoustic model at \(model)") }
@@ -234,9 +234,11 @@ extension SpeechRecognizer {
                 forced: forced(grammar.withoutGarbage, "forced"), forcedKnown: forced(grammar.withoutUnknownNames, "known"),
                 matcher: PhraseMatcher(devices: devices), shortcuts: ShortcutIndex(shortcuts),
                 otherWords: common.map { common in
-                    OtherWords(
+                    let other = OtherWords(
                         checked: pronunciations.entries.filter { grammar.nameWords.contains($0.key) }, runs: grammar.nameRuns,
                         common: common, numbers: numbers)
+                    if let previous { other.keep(from: previous) }
+                    return other
                 })
         }
     }

@@ -68,7 +68,8 @@ public final class SpeechRecognizer: @unchecked Sendable {
 
     /// Rebuilds the grammar and swaps in new decoders (the old ones serve until then).
     public func rebuild(devices: [Device], shortcuts: [VoiceShortcut]) throws {
-        let fresh = try Self.makeDecoders(devices: devices, shortcuts: shortcuts, model: model, adaptation: adaptation)
+        let fresh = try Self.makeDecoders(
+            devices: devices, shortcuts: shortcuts, model: model, adaptation: adaptation, keeping: lock.withLock { decoders.otherWords })
         if let silence = try? lock.withLock({ try frontEnds[Self.silenceFrontEnd]?.features([Int16](repeating: 0, count: 1600)) }) {
             Self.warm(fresh, with: silence)
         }

@@ -366,6 +366,35 @@ struct GrammarTests {
         #expect(other.numberAlternatives(for: "lamp") == nil)
     }
 
+    @Test("a rebuilt grammar keeps the alternatives found for a name's word while its pronunciations, runs and numbers are the same")
+    func otherWordsKept() {
+        let common = CommonWords(entries: [
+            ("lamb", [["L", "AE", "M"]]), ("limp", [["L", "IH", "M", "P"]]), ("desk", [["D", "EH", "S", "K"]]),
+        ])
+        let checked = ["lamp": [["L", "AE", "M", "P"]], "desk": [["D", "EH", "S", "K"]]]
+        var calls = 0
+        func scores(_ words: [String], _ history: [String]) -> [Int32?] {
+            calls += 1
+            return words.map { _ in -100 }
+        }
+        let first = OtherWords(checked: checked, runs: [["desk", "lamp"]], common: common)
+        let found = first.alternatives(for: "lamp", after: ["desk"], scores: scores)
+        #expect(found?.contains("o_lamb") == true, "\(found ?? "nil")")
+        #expect(calls == 1, "the words after \"desk\" scored once")
+        let kept = OtherWords(checked: checked, runs: [["desk", "lamp"]], common: common)
+        kept.keep(from: first)
+        #expect(kept.alternatives(for: "lamp", after: ["desk"], scores: scores) == found)
+        #expect(calls == 1, "kept, not found again")
+        let renamed = OtherWords(checked: ["lamp": [["L", "AA", "M", "P"]]], runs: [["desk", "lamp"]], common: common)
+        renamed.keep(from: first)
+        _ = renamed.alternatives(for: "lamp", after: ["desk"], scores: scores)
+        #expect(calls == 2, "another pronunciation: found again")
+        let longer = OtherWords(checked: checked, runs: [["desk", "lamp"], ["old", "desk", "lamp"]], common: common)
+        longer.keep(from: first)
+        _ = longer.alternatives(for: "lamp", after: ["desk"], scores: scores)
+        #expect(calls == 3, "other runs: found again")
+    }
+
     @Test("a verbless command with a determiner needs more margin than the other forms")
     func extraMargin() {
         #expect(Grammar.extraMargin(["turn", "on", "the", "lamp"]) == 0)
