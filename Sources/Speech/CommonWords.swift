@@ -215,7 +215,12 @@ final class OtherWords: Sendable {
     /// Each checked word with a number in it and the same word with other numbers (`otherNumbers`).
     let numbers: [String: [String]]
     /// Each checked word's nearest common words, and its alternatives after the words before it.
-    private let found = Mutex<(near: [String: [String]], texts: [String: String])>(([:], [:]))
+    private let found = Mutex<(near: [String: [String]], texts: [TextKey: String])>(([:], [:]))
+    /// A checked word and the words before it its alternatives were found after.
+    private struct TextKey: Hashable {
+        var history: [String]
+        var word: String
+    }
 
     init(checked: [String: [[String]]], runs: Set<[String]>, common: CommonWords, numbers: [String: [String]] = [:]) {
         self.checked = checked
@@ -239,10 +244,7 @@ final class OtherWords: Sendable {
         found.withLock { found in
             for (word, words) in near where same(word) { found.near[word] = words }
             guard sameRuns else { return }
-            for (key, text) in texts
-            where key.split(separator: "|", omittingEmptySubsequences: false).last.map({ same(String($0)) }) ?? false {
-                found.texts[key] = text
-            }
+            for (key, text) in texts where same(key.word) { found.texts[key] = text }
         }
     }
 
@@ -320,7 +322,7 @@ final class OtherWords: Sendable {
         let histories = (1...2).compactMap { n in
             n <= before.count && runs.contains(before.suffix(n) + [word]) ? Array(before.suffix(n)) : nil
         }
-        let key = (histories.last ?? []).joined(separator: " ") + "|" + word
+        let key = TextKey(history: histories.last ?? [], word: word)
         return found.withLock { found in
             if let known = found.texts[key] { return known }
             let near =
