@@ -2179,6 +2179,49 @@ FIFTY_SEVENTH_UNSEEN = {
                ("flite", "rms", "16000", "1.05"), ("espeak", "en-us+m1", "170"), ("espeak", "en-gb+f1", "165"),
                ("espeak", "en-gb-x-gbcwmd+m2", "160"), ("espeak", "en-us+f4", "175")],
 }
+# Names a shortcut's word begins ("deep fryer" and "fry day"), a brand as an alias ("Netgear" for the modem), two
+# names that share a word ("shoe dryer", "hair dryer"), a name of one word, and near misses of each kind: a name's
+# first word with another ("turn on the shoe rack", "turn off the tank top"), a word said like a name of one word
+# ("switch off the modest"), an area without its device. Voices: flite slt, rms a little fast, awb slow and kal16;
+# espeak-ng en-us+m4 at 175, en-gb+m3 at 165, en+f2 at 170 and en-us+f3 at 160. Written before it was heard.
+FIFTY_EIGHTH_UNSEEN = {
+    "config": {"devices": [
+        {"id": "solder", "name": "soldering iron", "area": "workshop", "protocol": "tasmota", "topic": "soldering_iron"},
+        {"id": "seedling", "name": "seedling lights", "area": "greenhouse", "protocol": "shelly", "topic": "shellyplug-seed"},
+        {"id": "fryer", "name": "deep fryer", "area": "kitchen", "protocol": "zigbee2mqtt", "topic": "deep_fryer"},
+        {"id": "modem", "name": "modem", "aliases": ["Netgear"], "area": "office", "protocol": "tasmota", "topic": "modem"},
+        {"id": "shoes", "name": "shoe dryer", "area": "utility room", "protocol": "shelly", "topic": "shellyplug-shoes"},
+        {"id": "hair", "name": "hair dryer", "area": "bathroom", "protocol": "zigbee2mqtt", "topic": "hair_dryer"},
+        {"id": "massage", "name": "massage chair", "area": "living room", "protocol": "tasmota", "topic": "massage_chair"},
+        {"id": "disco", "name": "disco ball", "area": "den", "protocol": "shelly", "topic": "shellyplug-disco"},
+        {"id": "pizza", "name": "pizza oven", "area": "patio", "protocol": "zigbee2mqtt", "topic": "pizza_oven"},
+        {"id": "tank", "name": "tank filter", "area": "hallway", "protocol": "tasmota", "topic": "tank_filter"},
+    ]},
+    "shortcuts": [("fryer", "on", "fry day"), ("disco", "on", "party time"), ("massage", "off", "back to work"),
+                  ("modem", "off", "unplug the internet")],
+    "in": [
+        ("turn on the soldering iron", "solder", "on"), ("switch the soldering iron off", "solder", "off"),
+        ("switch on the seedling lights", "seedling", "on"), ("turn off the seedling lights in the greenhouse", "seedling", "off"),
+        ("turn the deep fryer on", "fryer", "on"), ("deep fryer off", "fryer", "off"),
+        ("switch off the netgear", "modem", "off"), ("turn on the modem", "modem", "on"),
+        ("turn on the shoe dryer", "shoes", "on"), ("switch off the hair dryer", "hair", "off"),
+        ("turn the hair dryer on", "hair", "on"), ("power off the massage chair", "massage", "off"),
+        ("switch on the disco ball in the den", "disco", "on"), ("turn on the pizza oven", "pizza", "on"),
+        ("turn off the pizza oven", "pizza", "off"), ("activate the tank filter", "tank", "on"),
+        ("fry day", "fryer", "on"), ("party time", "disco", "on"), ("back to work", "massage", "off"),
+        ("unplug the internet", "modem", "off"),
+    ],
+    "out": [
+        "turn on the shoe rack", "switch off the modest", "turn on the deep freezer", "switch on the pizza delivery",
+        "turn off the tank top", "turn on the greenhouse", "the disco was fun", "is it friday yet",
+        "party on dude", "back to the future", "unplug the kettle", "the internet is slow",
+        "switch off the hair straightener", "turn on the massage gun", "dry my shoes", "where is the soldering wire",
+        "order a pizza", "turn the lights down", "how many seedlings sprouted", "turn on the disco lights in the kitchen",
+    ],
+    "voices": [("flite", "slt", "16000", "1.0"), ("flite", "rms", "16000", "0.95"), ("flite", "awb", "16000", "1.1"),
+               ("flite", "kal16", "16000", "1.0"), ("espeak", "en-us+m4", "175"), ("espeak", "en-gb+m3", "165"),
+               ("espeak", "en+f2", "170"), ("espeak", "en-us+f3", "160")],
+}
 # The thirty-ninth's and forty-fifth's devices and phrases said by flite slowly (duration_stretch 1.3-1.45) and the
 # thirty-ninth's fast (0.75-0.8), as the forty-sixth and forty-seventh have espeak-ng's paces.
 FORTY_NINTH_PACES = dict(THIRTY_NINTH_UNSEEN, voices=[("flite", "slt", "16000", "1.4"), ("flite", "rms", "16000", "1.3"),
@@ -2218,7 +2261,8 @@ SCENARIOS = [("example", EXAMPLE), ("held-out", HELD_OUT), ("validation", VALIDA
              ("fifty-second-unseen", FIFTY_SECOND_UNSEEN),
              ("fifty-third-unseen", FIFTY_THIRD_UNSEEN), ("fifty-fourth-unseen", FIFTY_FOURTH_UNSEEN),
              ("fifty-fifth-unseen", FIFTY_FIFTH_UNSEEN), ("fifty-sixth-unseen", FIFTY_SIXTH_UNSEEN),
-             ("fifty-seventh-unseen", FIFTY_SEVENTH_UNSEEN)]
+             ("fifty-seventh-unseen", FIFTY_SEVENTH_UNSEEN),
+             ("fifty-eighth-unseen", FIFTY_EIGHTH_UNSEEN)]
 def shared_corpus():
     """../shared/corpus (the text matcher's development corpus) as a set: its 30 devices with their areas, its
     Home Assistant templates as in-grammar and its negatives as out-of-grammar utterances, by two default voices
