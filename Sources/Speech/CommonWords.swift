@@ -211,6 +211,8 @@ final class OtherWords: Sendable {
     let checked: [String: [[String]]]
     /// The words that follow each other in a name (`Grammar.nameRuns`).
     let runs: Set<[String]>
+    /// The names of one word (`Grammar.oneWordNames`).
+    let oneWordNames: Set<String>
     let common: CommonWords
     /// Each checked word with a number in it and the same word with other numbers (`otherNumbers`).
     let numbers: [String: [String]]
@@ -222,9 +224,13 @@ final class OtherWords: Sendable {
         var word: String
     }
 
-    init(checked: [String: [[String]]], runs: Set<[String]>, common: CommonWords, numbers: [String: [String]] = [:]) {
+    init(
+        checked: [String: [[String]]], runs: Set<[String]>, oneWordNames: Set<String> = [], common: CommonWords,
+        numbers: [String: [String]] = [:]
+    ) {
         self.checked = checked
         self.runs = runs
+        self.oneWordNames = oneWordNames
         self.common = common
         self.numbers = numbers
     }

@@ -45,6 +45,10 @@ struct Grammar {
     /// Each two and three words that follow each other in a name, an area or
     /// a voice shortcut's phrase ("heat lamp", "let the plants"; see `OtherWords.alternatives`).
     let nameRuns: Set<[String]>
+    /// The devices' names and aliases that are one word ("modem", "Roku"):
+    /// a command with one is always heard again with its words open (see
+    /// `SpeechRecognizer.saidOneWordName`).
+    let oneWordNames: Set<String>
 
     init(devices: [Device], shortcuts: [VoiceShortcut], pronounceable: (String) -> Bool = { _ in true }) {
         func phrase(_ text: String) -> [String]? {
@@ -72,6 +76,7 @@ struct Grammar {
             named.flatMap { words in
                 words.indices.flatMap { i in [2, 3].compactMap { n in i + n <= words.count ? Array(words[i..<(i + n)]) : nil } }
             })
+        oneWordNames = Set(plainNames.filter { $0.count == 1 }.joined()).intersection(nameWords)
 
         var rules: [String] = []
         var top: [String] = []

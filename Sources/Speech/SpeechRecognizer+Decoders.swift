@@ -236,7 +236,7 @@ extension SpeechRecognizer {
                 otherWords: common.map { common in
                     let other = OtherWords(
                         checked: pronunciations.entries.filter { grammar.nameWords.contains($0.key) }, runs: grammar.nameRuns,
-                        common: common, numbers: numbers)
+                        oneWordNames: grammar.oneWordNames, common: common, numbers: numbers)
                     if let previous { other.keep(from: previous) }
                     return other
                 })

@@ -278,6 +278,7 @@ public final class SpeechRecognizer: @unchecked Sendable {
             nearMiss =
                 margin < usual + Self.otherWordMargin || unknownName != nil || isShortcutPhrase
                 || Self.openHeardAnotherName(spoken, openHeard: open.hypothesis, words: otherWords)
+                || Self.saidOneWordName(spoken, words: otherWords)
         }
         if let again = stateHeardAgain(spoken, features: features, by: check), again != spoken {
             var hearing = refused(hypothesis + " | again: " + again.joined(separator: " "), margin: margin)

@@ -334,6 +334,28 @@ struct GrammarTests {
             "no check without the language model")
     }
 
+    @Test("a name of one word is checked whatever the margin, not where it is part of a longer name")
+    func oneWordNames() {
+        let grammar = Grammar(
+            devices: [
+                Device(id: "modem", name: "modem", aliases: ["Netgear"], area: "office"), Device(id: "lamp", name: "lamp", area: "hall"),
+                Device(id: "desk", name: "desk lamp", area: "office"),
+            ],
+            shortcuts: [])
+        #expect(grammar.oneWordNames == ["modem", "netgear", "lamp"])
+        let other = OtherWords(
+            checked: [:], runs: grammar.nameRuns, oneWordNames: grammar.oneWordNames, common: CommonWords(entries: []))
+        func checked(_ spoken: String) -> Bool {
+            SpeechRecognizer.saidOneWordName(spoken.split(separator: " ").map(String.init), words: other)
+        }
+        #expect(checked("switch off the modem"))
+        #expect(checked("netgear off"), "an alias")
+        #expect(checked("turn on the lamp in the hall"))
+        #expect(!checked("turn on the desk lamp"), "part of a longer name")
+        #expect(!checked("turn on the desk lamp in the office"), "an area of one word is no name")
+        #expect(!SpeechRecognizer.saidOneWordName(["modem", "off"], words: nil), "no check without the language model")
+    }
+
     @Test("the words written in capitals are a name's, an area's or a shortcut's of two to four letters")
     func capitalWords() {
         let grammar = Grammar(

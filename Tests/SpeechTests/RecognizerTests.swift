@@ -367,6 +367,24 @@ struct RecognizerTests {
         #expect(heard.right == 2, "\(heard.right) of 2 recognized")
     }
 
+    @Test("a near miss of a name of one word switches nothing, whatever its margin; the name still does")
+    func oneWordNameNearMiss() async throws {
+        let devices = [
+            Device(id: "modem", name: "modem", aliases: ["Netgear"], area: "office"),
+            Device(id: "fryer", name: "deep fryer", area: "kitchen"),
+        ]
+        let heard = try await nearMisses(
+            ["switch off the modest", "turn off the modest"],
+            of: [("turn on the modem", "modem", .on), ("switch off the netgear", "modem", .off)], voices: ["espeak"],
+            devices: devices)
+        // espeak-ng's were heard as "… the modem" (margins 26.5 and 28.0), above the margins that were checked: a name
+        // of one word has no phones after its first word to fall into (bench/speech/corpus.py's fifty-eighth set let
+        // "switch off the modest" through for six of its eight voices). Checked, both were heard as "minute".
+        #expect(heard.accepted.isEmpty, "\(heard.accepted)")
+        #expect(heard.wrong.isEmpty, "\(heard.wrong)")
+        #expect(heard.right == 2, "\(heard.right) of 2 recognized")
+    }
+
     @Test("a name's word written in capitals is heard said letter by letter")
     func capitals() async throws {
         let devices = [Device(id: "strip", name: "LED strip 2", area: "bedroom"), Device(id: "ac", name: "AC unit", area: "living room")]
