@@ -367,7 +367,7 @@ extension SpeechRecognizer {
     /// for four (19–26). Every command checked instead: on the nine sets of
     /// the last stops and the fifty-eighth (1,348 commands and 1,348
     /// non-commands each way, clean / 20 dB) accepted 21 / 21 → 17 / 14, but
-    /// right 1,303 / 1,301 → 1,289 / 1,288, every command lost a name of two
+    /// right 1,303 / 1,301 → 1,289 / 1,288, each command lost one with a name of two
     /// words or more ("desk fan" heard again as "desk demo", "reptile
     /// mister" as "reptile easter"). Only the names of one word: on those
     /// and the fifty-seventh (1,508 each way) right 1,451 / 1,446 both,
