@@ -211,7 +211,7 @@ final class OtherWords: Sendable {
     let checked: [String: [[String]]]
     /// The words that follow each other in a name (`Grammar.nameRuns`).
     let runs: Set<[String]>
-    /// The names of one word (`Grammar.oneWordNames`).
+    /// The names of one word (`Grammar.oneWordNames`), open to more common words (`SpeechRecognizer.oneWordNameCount`).
     let oneWordNames: Set<String>
     let common: CommonWords
     /// Each checked word with a number in it and the same word with other numbers (`otherNumbers`).
@@ -246,7 +246,10 @@ final class OtherWords: Sendable {
     func keep(from previous: OtherWords) {
         let (near, texts) = previous.found.withLock { ($0.near, $0.texts) }
         let sameRuns = runs == previous.runs && numbers == previous.numbers
-        func same(_ word: String) -> Bool { checked[word] != nil && checked[word] == previous.checked[word] }
+        func same(_ word: String) -> Bool {
+            checked[word] != nil && checked[word] == previous.checked[word]
+                && oneWordNames.contains(word) == previous.oneWordNames.contains(word)
+        }
         found.withLock { found in
             for (word, words) in near where same(word) { found.near[word] = words }
             guard sameRuns else { return }
@@ -334,7 +337,9 @@ final class OtherWords: Sendable {
             let near =
                 found.near[word]
                 ?? common.nearest(
-                    to: pronunciations, count: SpeechRecognizer.otherWordCount, rareCount: SpeechRecognizer.otherWordRareCount)
+                    to: pronunciations,
+                    count: oneWordNames.contains(word) ? SpeechRecognizer.oneWordNameCount : SpeechRecognizer.otherWordCount,
+                    rareCount: SpeechRecognizer.otherWordRareCount)
             found.near[word] = near
             var companions: [String] = []
             for history in histories {

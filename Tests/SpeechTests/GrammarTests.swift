@@ -415,6 +415,10 @@ struct GrammarTests {
         longer.keep(from: first)
         _ = longer.alternatives(for: "lamp", after: ["desk"], scores: scores)
         #expect(calls == 3, "other runs: found again")
+        let alone = OtherWords(checked: checked, runs: [["desk", "lamp"]], oneWordNames: ["lamp"], common: common)
+        alone.keep(from: first)
+        _ = alone.alternatives(for: "lamp", after: ["desk"], scores: scores)
+        #expect(calls == 4, "a name of one word now, open to more near words: found again")
     }
 
     @Test("a verbless command with a determiner needs more margin than the other forms")
