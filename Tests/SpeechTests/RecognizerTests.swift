@@ -379,7 +379,8 @@ struct RecognizerTests {
             devices: devices)
         // espeak-ng's were heard as "… the modem" (margins 26.5 and 28.0), above the margins that were checked: a name
         // of one word has no phones after its first word to fall into (bench/speech/corpus.py's fifty-eighth set let
-        // "switch off the modest" through for six of its eight voices). Checked, both were heard as "minute".
+        // "switch off the modest" through for six of its eight voices). Checked, both were refused (heard as "minute"
+        // while the name was open to the 50 nearest frequent words).
         #expect(heard.accepted.isEmpty, "\(heard.accepted)")
         #expect(heard.wrong.isEmpty, "\(heard.wrong)")
         #expect(heard.right == 2, "\(heard.right) of 2 recognized")
