@@ -26,7 +26,8 @@ enum BenchCommand {
             the requester's whole round trip, and the broker's own QoS 1 round trip next to them.
             With --speech instead: the recognizer's start, grammar rebuild and real-time factor with 100
             devices and 1,000 voice shortcuts, for commands and for speech that is none (needs flite for
-            the utterances).
+            the utterances); each set is heard twice and the second hearing counted, the first beside it
+            (a recognizer's first hearings also make what it keeps for the next ones).
             Build with `swift build -c release` first: debug builds are far slower.
             """)
 
