@@ -180,6 +180,24 @@ extension SpeechRecognizer {
 
     /// The grammar decoders. PocketSphinx reads the grammar and dictionary files
     /// while it starts, so they live in a folder of their own only until then.
+    ///
+    /// The decoder keeps PocketSphinx's defaults for its acoustic scores and
+    /// beams. Tried and left: cheaper ones, for the real-time factor (the
+    /// grammar's searches are most of a hearing's time, their acoustic scores
+    /// over half of that). On eleven sets of bench/speech/corpus.py (1,508
+    /// commands and 1,508 non-commands each way, clean / 20 dB; before: right
+    /// 1,451 / 1,446, wrong 1 / 0, accepted 15 / 16), `voiceplug hear` over 30
+    /// held-out files taking 0.89 / 0.75 / 0.89 of the CPU time (two at once,
+    /// one a core, swapped): the 2 best Gaussians of each codebook instead of 4
+    /// (`-topn 2`): margins fell by 2.7 (median; 1.6–4.4 for four in five), and
+    /// more commands went into the garbage loop: right 1,386 / 1,386, accepted
+    /// 9 / 10. With narrower beams too (`-beam 1e-40 -pbeam 1e-40 -wbeam
+    /// 1e-24`) at 17.8: right 1,415 / 1,421, wrong 0 / 1, accepted 13 / 11.
+    /// The narrower beams alone: margins rose by 1.3 (0.5–3.0), and paths into
+    /// the garbage loop were pruned that had refused near misses ("turn on the
+    /// television" as the kettle by espeak-ng en-us, at margins 23–27): at 19
+    /// right 1,453 / 1,447, wrong 1 / 1, accepted 21 / 26; at 20.3 right 1,448
+    /// / 1,442, accepted 20 / 22.
     static func makeDecoders(
         devices: [Device], shortcuts: [VoiceShortcut], model: String,
         adaptation: SpeakerAdaptation?, keeping previous: OtherWords? = nil
