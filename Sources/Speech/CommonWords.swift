@@ -57,9 +57,7 @@ struct CommonWords: Sendable {
     static func found(model: String) throws -> CommonWords {
         let path = model + "/cmudict-en-us.dict"
         let words = try Pronunciations.words(path) { word in word.unicodeScalars.allSatisfy { ("a"..."z").contains($0) } }
-        let scores = try PocketSphinxDecoder.unigramScores(languageModel: model + "/en-us.lm.bin", words: words)
-        let ranked = zip(words, scores).compactMap { word, score in score.map { (word, $0) } }
-            .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }.prefix(count).map(\.0)
+        let ranked = try PocketSphinxDecoder.mostFrequent(words, languageModel: model + "/en-us.lm.bin", count: count)
         let chosen = Set(ranked)
         let dictionary = try Pronunciations.read(path, keeping: chosen.contains)
         return CommonWords(entries: ranked.map { ($0, dictionary[$0] ?? []) })

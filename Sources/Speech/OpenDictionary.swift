@@ -1,9 +1,9 @@
 import Foundation
 
 /// The open decoder's dictionary (see `SpeechRecognizer.makeOpenDecoder`):
-/// the lines of the model's dictionary whose words its language model has,
-/// in the dictionary's order — the only words a language model's search can
-/// hear, 79,420 of the 134,723 lines. PocketSphinx reads its whole
+/// the lines of the model's dictionary of the language model's most frequent
+/// words (`wordCount`), in the dictionary's order; a language model's search
+/// can hear only words its language model has, 79,420 of the 134,723 lines. PocketSphinx reads its whole
 /// dictionary while a decoder starts, one decoder at a time
 /// (`PocketSphinxDecoder.starting`), so the lines it cannot use delayed
 /// every decoder of a start. With 100 devices and 1,000 shortcuts
@@ -11,7 +11,28 @@ import Foundation
 /// 0.77–0.80 s on one core, 0.68–0.72 → 0.61–0.66 s on two; `voiceplug hear
 /// --json` identical on 1,280 corpus files (two sets of bench/speech/corpus.py).
 enum OpenDictionary {
-    /// The dictionary the open decoder reads: the language model's words,
+    /// How many words: the language model's most frequent (see `text`). With
+    /// all its 72,545 words (79,420 lines) the open pass cost more than the
+    /// grammar's search it checks, 1.19–1.24 times its CPU time on a command
+    /// (`voiceplug bench --speech`, timed inside); with the 10,000 most
+    /// frequent (11,775 lines) 0.87–0.90 times. Its best path may take
+    /// another word than a rare one said, and the margins moved by −0.4
+    /// (median; −2.5 to +1.7 for four in five). On eleven sets of
+    /// bench/speech/corpus.py (1,508 commands and 1,508 non-commands each
+    /// way, clean / 20 dB): right 1,451 / 1,446 → 1,443 / 1,441, wrong 1 / 0
+    /// both, accepted 15 / 16 both ("switch off the modest" as the modem by
+    /// flite kal16 in, "turn off the turnip" as the turntable out); at a
+    /// threshold of 18.6, 1,446 / 1,444 right and 16 / 16 accepted. 20,000
+    /// words cost 0.96–0.97 times the grammar's search (margins −0.1 on 80
+    /// held-out files; not heard on the rest). `voiceplug bench --speech` on one core, three
+    /// rounds interleaved: real-time factor with 100 devices and 1,000
+    /// shortcuts 0.116–0.153 → 0.106–0.112, a home's 0.104–0.114 →
+    /// 0.093–0.111, speech that is no command 0.117–0.130 → 0.114–0.118;
+    /// start 0.47–0.55 → 0.35–0.41 s. `voiceplug hear` over 30 held-out
+    /// files 0.94–0.97 of the CPU time (two at once, one a core, swapped).
+    static let wordCount = 10_000
+
+    /// The dictionary the open decoder reads: the language model's most frequent words,
     /// kept in `KeptFile.defaultFolder` (made there when missing, damaged or
     /// made from another model); the model's whole dictionary when they cannot be kept.
     static func path(model: String) -> String {
@@ -21,7 +42,7 @@ enum OpenDictionary {
     /// One at a time in a process: recognizers started at once do not each make the file.
     private static let making = NSLock()
 
-    /// The file of the language model's words in `folder`, made when it is
+    /// The file of the language model's most frequent words in `folder`, made when it is
     /// not there whole; nil when it cannot be made or written.
     static func kept(in folder: URL, model: String) -> String? {
         guard let file = keptFile(in: folder, model: model) else { return nil }
@@ -31,18 +52,18 @@ enum OpenDictionary {
         return file.body() != nil ? file.url.path : nil
     }
 
-    /// The file of `model`'s language-model words in `folder` (see `KeptFile`); nil when the model's files cannot be read.
+    /// The file of `model`'s most frequent language-model words in `folder` (see `KeptFile`); nil when the model's files cannot be read.
     static func keptFile(in folder: URL, model: String) -> KeptFile? {
-        KeptFile("language-model-words", format: "1", model: model, in: folder, fileExtension: "dict")
+        KeptFile("language-model-words", format: "2, \(wordCount) words", model: model, in: folder, fileExtension: "dict")
     }
 
-    /// The dictionary's lines (cmudict format) whose words the language model has, in the dictionary's order.
+    /// The dictionary's lines (cmudict format) of the `wordCount` words the
+    /// language model scores highest as unigrams (`PocketSphinxDecoder.mostFrequent`), in the dictionary's order.
     static func text(model: String) throws -> String {
         let path = model + "/cmudict-en-us.dict"
         let words = try Pronunciations.words(path) { _ in true }
-        let scores = try PocketSphinxDecoder.unigramScores(languageModel: model + "/en-us.lm.bin", words: words)
-        let known = zip(words, scores).compactMap { word, score in score == nil ? nil : word }
-        let entries = try Pronunciations.read(path, keeping: Set(known).contains)
-        return known.flatMap { Pronunciations.lines($0, entries[$0] ?? []) }.map { $0 + "\n" }.joined()
+        let kept = Set(try PocketSphinxDecoder.mostFrequent(words, languageModel: model + "/en-us.lm.bin", count: wordCount))
+        let entries = try Pronunciations.read(path, keeping: kept.contains)
+        return words.filter(kept.contains).flatMap { Pronunciations.lines($0, entries[$0] ?? []) }.map { $0 + "\n" }.joined()
     }
 }

@@ -361,6 +361,14 @@ final class PocketSphinxDecoder {
         }
     }
 
+    /// The `count` of `words` the language model at `path` scores highest
+    /// as unigrams (`unigramScores`), the highest first, and in alphabetical
+    /// order among equals; none the model lacks.
+    static func mostFrequent(_ words: [String], languageModel path: String, count: Int) throws(SpeechError) -> [String] {
+        zip(words, try unigramScores(languageModel: path, words: words)).compactMap { word, score in score.map { (word, $0) } }
+            .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }.prefix(count).map(\.0)
+    }
+
     /// For each of `words`, the score of the n-gram of `history` and it in
     /// this decoder's language model (`ps_get_lm`, `ngram_ng_score`; the
     /// decoder's language weight applied), nil when the model has no such

@@ -60,8 +60,8 @@ extension SpeechRecognizer {
     /// shortcuts 0.092–0.097 → 0.084–0.089, with a home's 0.089–0.091 →
     /// 0.081–0.083 (three interleaved runs). Narrower beams instead (`-beam
     /// 1e-40 -wbeam 1e-24`) saved as much and cost more in-grammar; both
-    /// together, more still. Its dictionary holds only the words of the
-    /// language model (`OpenDictionary`), unless another is given.
+    /// together, more still. Its dictionary holds only the language model's
+    /// most frequent words (`OpenDictionary`), unless another is given.
     /// Not tried to the end: this pass and the state check hearing the grammar
     /// search's senone scores instead of computing them again (the grammar
     /// decoder scoring all senones, `-compallsen`, its scores read back with

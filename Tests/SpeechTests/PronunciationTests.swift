@@ -111,7 +111,9 @@ struct PronunciationTests {
         #expect(CommonWords.stored(in: blocked, model: model) == nil)
     }
 
-    @Test("the open decoder's dictionary is the dictionary's lines of the language model's words, kept; it hears as the whole one")
+    @Test(
+        "the open decoder's dictionary is the dictionary's lines of the language model's most frequent words, kept; it hears its words alone, and common words about as the whole one"
+    )
     func openDictionary() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("voiceplug-cache-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -121,24 +123,32 @@ struct PronunciationTests {
         let (made, text, sample) = try await blocking {
             let path = OpenDictionary.kept(in: folder, model: model)
             let text = try path.map { try String(contentsOfFile: $0, encoding: .utf8) } ?? ""
-            // Every 500th word of the dictionary: whether the language model has it, and its own lines.
+            // Every 200th word of the dictionary: its unigram score, and its own lines.
             let words = try Pronunciations.words(Self.dictionary) { _ in true }
-            let sample = stride(from: 0, to: words.count, by: 500).map { words[$0] }
+            let sample = stride(from: 0, to: words.count, by: 200).map { words[$0] }
             let scores = try PocketSphinxDecoder.unigramScores(languageModel: model + "/en-us.lm.bin", words: sample)
             let entries = try Pronunciations.read(Self.dictionary, keeping: Set(sample).contains)
-            return (path, text, zip(sample, scores).map { ($0, $1 != nil, Pronunciations.lines($0, entries[$0] ?? [])) })
+            return (path, text, zip(sample, scores).map { ($0, $1, Pronunciations.lines($0, entries[$0] ?? [])) })
         }
         let path = try #require(made)
-        let lines = Set(text.split(separator: "\n").map(String.init))
-        #expect(lines.contains("lamp L AE M P") && lines.contains("aaronson(2) AA R AH N S AH N"))
+        let lines = Set(text.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("#") })
+        #expect(lines.contains("lamp L AE M P") && lines.contains("the(2) DH IY"))
         #expect(!lines.contains { $0.hasPrefix("horseflesh ") }, "a word the language model lacks")
-        #expect(sample.contains { !$0.1 } && sample.contains { $0.1 })
-        for (word, known, own) in sample {
-            #expect(
-                own.allSatisfy(lines.contains) == known && own.contains(where: lines.contains) == known, "all its lines or none: \(word)")
+        #expect(!lines.contains { $0.hasPrefix("aaronson ") }, "a rare word")
+        let words = Set(lines.map { $0.prefix { $0 != " " && $0 != "(" } })
+        #expect(words.count == OpenDictionary.wordCount)
+        // All of a word's lines or none; the words kept are the more frequent.
+        let kept = sample.filter { own in own.2.contains(where: lines.contains) }
+        #expect(!kept.isEmpty && kept.count < sample.count)
+        for (word, _, own) in sample {
+            #expect(own.allSatisfy(lines.contains) == own.contains(where: lines.contains), "all its lines or none: \(word)")
         }
+        let leastKept = try #require(kept.compactMap { $0.1 }.min())
+        let mostLeft = try #require(sample.filter { own in !kept.contains { $0.0 == own.0 } }.compactMap { $0.1 }.max())
+        #expect(kept.allSatisfy { $0.1 != nil } && leastKept >= mostLeft, "\(leastKept) \(mostLeft)")
 
-        // The open decoder hears with it as with the whole dictionary.
+        // The open decoder hears with it only its words, and scores a sentence of common words about as with the
+        // whole dictionary (its best path may take other words: "mccutcheon" is not among them).
         let audio = try await Synthesizer.speak("turn on the kitchen lamp and the radio", voice: "slt")
         let (heard, heardWithKept) = try await blocking {
             let whole = try SpeechRecognizer.makeOpenDecoder(model: model, adaptation: nil, dictionary: Self.dictionary)
@@ -146,7 +156,10 @@ struct PronunciationTests {
             let features = try whole.frontEnd(warp: 1.0, removingNoise: false).features(audio.samples)
             return (try whole.decode(features), try kept.decode(features))
         }
-        #expect(!heard.hypothesis.isEmpty && heardWithKept == heard, "\(heard.hypothesis)")
+        let heardWords = heardWithKept.words.map(\.baseWord)
+        #expect(heardWords.contains("radio") && heardWords.allSatisfy { words.contains(Substring($0)) }, "\(heardWithKept.hypothesis)")
+        let difference = Double(Int(heardWithKept.score) - Int(heard.score)) / Double(max(1, heard.frames))
+        #expect(abs(difference) < 3, "\(difference) a frame: \(heard.hypothesis) / \(heardWithKept.hypothesis)")
 
         // A damaged file is made again; a folder that cannot be written keeps none.
         let (remade, textAgain, keptInBlocked) = try await blocking {
