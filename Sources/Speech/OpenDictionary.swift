@@ -2,14 +2,14 @@ import Foundation
 
 /// The open decoder's dictionary (see `SpeechRecognizer.makeOpenDecoder`):
 /// the lines of the model's dictionary of the language model's most frequent
-/// words (`wordCount`), in the dictionary's order; a language model's search
-/// can hear only words its language model has, 79,420 of the 134,723 lines. PocketSphinx reads its whole
-/// dictionary while a decoder starts, one decoder at a time
-/// (`PocketSphinxDecoder.starting`), so the lines it cannot use delayed
-/// every decoder of a start. With 100 devices and 1,000 shortcuts
-/// (`voiceplug bench --speech`, three rounds interleaved) start 0.84–1.04 →
-/// 0.77–0.80 s on one core, 0.68–0.72 → 0.61–0.66 s on two; `voiceplug hear
-/// --json` identical on 1,280 corpus files (two sets of bench/speech/corpus.py).
+/// words (`wordCount`), in the dictionary's order. A language model's search
+/// can hear only the words its language model has, 79,420 of the 134,723
+/// lines, and PocketSphinx reads its whole dictionary while a decoder starts,
+/// one decoder at a time (`PocketSphinxDecoder.starting`): those lines alone,
+/// before the most frequent words were, took the start with 100 devices and
+/// 1,000 shortcuts (`voiceplug bench --speech`, three rounds interleaved) from
+/// 0.84–1.04 to 0.77–0.80 s on one core, 0.68–0.72 to 0.61–0.66 s on two, and
+/// `voiceplug hear --json` was identical on 1,280 corpus files.
 enum OpenDictionary {
     /// How many words: the language model's most frequent (see `text`). With
     /// all its 72,545 words (79,420 lines) the open pass cost more than the
@@ -24,17 +24,19 @@ enum OpenDictionary {
     /// flite kal16 in, "turn off the turnip" as the turntable out); at a
     /// threshold of 18.6, 1,446 / 1,444 right and 16 / 16 accepted. 20,000
     /// words cost 0.96–0.97 times the grammar's search (margins −0.1 on 80
-    /// held-out files; not heard on the rest). `voiceplug bench --speech` on one core, three
-    /// rounds interleaved: real-time factor with 100 devices and 1,000
-    /// shortcuts 0.116–0.153 → 0.106–0.112, a home's 0.104–0.114 →
+    /// held-out files; not heard on the rest). `voiceplug bench --speech` on
+    /// one core, three rounds interleaved: real-time factor with 100 devices
+    /// and 1,000 shortcuts 0.116–0.153 → 0.106–0.112, a home's 0.104–0.114 →
     /// 0.093–0.111, speech that is no command 0.117–0.130 → 0.114–0.118;
     /// start 0.47–0.55 → 0.35–0.41 s. `voiceplug hear` over 30 held-out
     /// files 0.94–0.97 of the CPU time (two at once, one a core, swapped).
     static let wordCount = 10_000
 
-    /// The dictionary the open decoder reads: the language model's most frequent words,
-    /// kept in `KeptFile.defaultFolder` (made there when missing, damaged or
-    /// made from another model); the model's whole dictionary when they cannot be kept.
+    /// The dictionary the open decoder reads: the language model's most
+    /// frequent words, kept in `KeptFile.defaultFolder` (made there when
+    /// missing, damaged or made from another model); the model's whole
+    /// dictionary when they cannot be kept, which is slower and whose margins
+    /// differ a little (see `wordCount`).
     static func path(model: String) -> String {
         making.withLock { KeptFile.defaultFolder.flatMap { kept(in: $0, model: model) } ?? model + "/cmudict-en-us.dict" }
     }
@@ -42,8 +44,8 @@ enum OpenDictionary {
     /// One at a time in a process: recognizers started at once do not each make the file.
     private static let making = NSLock()
 
-    /// The file of the language model's most frequent words in `folder`, made when it is
-    /// not there whole; nil when it cannot be made or written.
+    /// The file of the language model's most frequent words in `folder`, made
+    /// when it is not there whole; nil when it cannot be made or written.
     static func kept(in folder: URL, model: String) -> String? {
         guard let file = keptFile(in: folder, model: model) else { return nil }
         if file.body() != nil { return file.url.path }
@@ -52,7 +54,8 @@ enum OpenDictionary {
         return file.body() != nil ? file.url.path : nil
     }
 
-    /// The file of `model`'s most frequent language-model words in `folder` (see `KeptFile`); nil when the model's files cannot be read.
+    /// The file of `model`'s most frequent language-model words in `folder`
+    /// (see `KeptFile`); nil when the model's files cannot be read.
     static func keptFile(in folder: URL, model: String) -> KeptFile? {
         KeptFile("language-model-words", format: "2, \(wordCount) words", model: model, in: folder, fileExtension: "dict")
     }
