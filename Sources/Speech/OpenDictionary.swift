@@ -32,13 +32,29 @@ enum OpenDictionary {
     /// files 0.94–0.97 of the CPU time (two at once, one a core, swapped).
     static let wordCount = 10_000
 
-    /// The dictionary the open decoder reads: the language model's most
-    /// frequent words, kept in `KeptFile.defaultFolder` (made there when
-    /// missing, damaged or made from another model); the model's whole
-    /// dictionary when they cannot be kept, which is slower and whose margins
-    /// differ a little (see `wordCount`).
-    static func path(model: String) -> String {
-        making.withLock { KeptFile.defaultFolder.flatMap { kept(in: $0, model: model) } ?? model + "/cmudict-en-us.dict" }
+    /// Runs `start` with the path of the dictionary the open decoder reads
+    /// (PocketSphinx reads it while a decoder starts): the language model's
+    /// most frequent words, kept in `folder` (made there when missing,
+    /// damaged or made from another model). When they cannot be kept there
+    /// (no cache folder, or one that cannot be written), the same words in a
+    /// temporary file that lives until `start` returns: a start takes longer
+    /// (about 0.3 s of one core, the words found again), and the decoder hears
+    /// as with the kept file. It read the model's whole dictionary then, which
+    /// was slower to hear with and whose margins differ a little (see
+    /// `wordCount`). The whole dictionary only when the words cannot be found
+    /// or written at all.
+    static func withPath<Result>(
+        model: String, in folder: URL? = KeptFile.defaultFolder, _ start: (String) throws -> Result
+    ) throws -> Result {
+        let (kept, text) = keptOrMade(in: folder, model: model)
+        if let kept { return try start(kept) }
+        let temporary = FileManager.default.temporaryDirectory
+            .appendingPathComponent("voiceplug-open-\(UUID().uuidString.prefix(8)).dict").path
+        guard let text, (try? text.write(toFile: temporary, atomically: true, encoding: .utf8)) != nil else {
+            return try start(model + "/cmudict-en-us.dict")
+        }
+        defer { try? FileManager.default.removeItem(atPath: temporary) }
+        return try start(temporary)
     }
 
     /// One at a time in a process: recognizers started at once do not each make the file.
@@ -46,12 +62,19 @@ enum OpenDictionary {
 
     /// The file of the language model's most frequent words in `folder`, made
     /// when it is not there whole; nil when it cannot be made or written.
-    static func kept(in folder: URL, model: String) -> String? {
-        guard let file = keptFile(in: folder, model: model) else { return nil }
-        if file.body() != nil { return file.url.path }
-        guard let text = try? text(model: model) else { return nil }
-        file.store(text)
-        return file.body() != nil ? file.url.path : nil
+    static func kept(in folder: URL, model: String) -> String? { keptOrMade(in: folder, model: model).path }
+
+    /// The kept file's path (see `kept`); when there is none and it cannot be
+    /// kept, the text it would have had; neither when the words cannot be found.
+    private static func keptOrMade(in folder: URL?, model: String) -> (path: String?, text: String?) {
+        making.withLock {
+            let file = folder.flatMap { keptFile(in: $0, model: model) }
+            if let file, file.body() != nil { return (file.url.path, nil) }
+            guard let text = try? text(model: model) else { return (nil, nil) }
+            file?.store(text)
+            if let file, file.body() != nil { return (file.url.path, nil) }
+            return (nil, text)
+        }
     }
 
     /// The file of `model`'s most frequent language-model words in `folder`

@@ -73,12 +73,15 @@ extension SpeechRecognizer {
     /// every margin's threshold would have to be chosen again.
     static func makeOpenDecoder(model: String, adaptation: SpeakerAdaptation?, dictionary: String? = nil) throws -> PocketSphinxDecoder {
         try withAdaptation(adaptation) { acoustic in
-            try PocketSphinxDecoder(
-                arguments: [
-                    "-hmm", hmmPath(model), "-lm", model + "/en-us.lm.bin", "-dict", dictionary ?? OpenDictionary.path(model: model),
-                    "-fwdflat", "no", "-bestpath", "no", "-maxhmmpf", "1000", "-maxwpf", "3", "-topn", "2", "-ds", "2",
-                ]
-                    + acoustic)
+            func start(_ dictionary: String) throws -> PocketSphinxDecoder {
+                try PocketSphinxDecoder(
+                    arguments: [
+                        "-hmm", hmmPath(model), "-lm", model + "/en-us.lm.bin", "-dict", dictionary,
+                        "-fwdflat", "no", "-bestpath", "no", "-maxhmmpf", "1000", "-maxwpf", "3", "-topn", "2", "-ds", "2",
+                    ]
+                        + acoustic)
+            }
+            return try dictionary.map(start) ?? OpenDictionary.withPath(model: model, start)
         }
     }
 

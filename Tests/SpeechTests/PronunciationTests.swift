@@ -172,6 +172,14 @@ struct PronunciationTests {
         }
         #expect(remade == path && textAgain == text)
         #expect(keptInBlocked == nil)
+        // Where none can be kept, the decoder starts with the same words from a temporary file, gone afterwards.
+        let (temporary, temporaryText) = try await blocking {
+            try OpenDictionary.withPath(model: model, in: folder.appendingPathComponent("blocked")) { path in
+                (path, try String(contentsOfFile: path, encoding: .utf8))
+            }
+        }
+        #expect(temporary != path && !FileManager.default.fileExists(atPath: temporary))
+        #expect(Set(temporaryText.split(separator: "\n").map(String.init)) == lines)
     }
 
     @Test("a name's word is open to the words the language model has after the word before it, but the most frequent and those said alike")
