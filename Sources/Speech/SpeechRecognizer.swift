@@ -340,16 +340,16 @@ public final class SpeechRecognizer: @unchecked Sendable {
     /// (`Grammar.stateCheck`), by a decoder that scores only the senones its
     /// tiny search needs, over the frames the grammar's search gave them and
     /// `otherWordPadding` on each side (as `otherWordsHeard`); nil when the
-    /// command has no single state word. Over the whole utterance until then:
-    /// the silence around a command cost the check about a tenth of its time.
-    /// On eleven sets of bench/speech/corpus.py
-    /// (1,508 commands and 1,508 non-commands each way, clean / 20 dB): right
-    /// 1,443 / 1,441 → 1,441 / 1,442, wrong 1 / 0 → 0 / 0 (espeak-ng en+f4's
-    /// "power off the band saw", heard as "power on …" and now again as "power
-    /// off …"), accepted 15 / 16 both; two of flite slt's "… off" lost (heard
-    /// again as "… on"), one "… off" gained. The check's CPU time per second of
-    /// a command's audio 0.0113–0.0116 → 0.0099–0.0106 (timed inside,
-    /// `voiceplug bench --speech` on one core, three rounds interleaved). When
+    /// command has no single state word. Over the whole utterance until then,
+    /// whose silence cost the check about a tenth of its time. On eleven sets
+    /// of bench/speech/corpus.py (1,508 commands and 1,508 non-commands each
+    /// way, clean / 20 dB): right 1,443 / 1,441 → 1,441 / 1,442, wrong 1 / 0
+    /// → 0 / 0 (espeak-ng en+f4's "power off the band saw", heard as "power
+    /// on …" and now again as "power off …"), accepted 15 / 16 both; two of
+    /// flite slt's "… off" lost (heard again as "… on"), one "… off" gained.
+    /// The check's CPU time per second of a command's audio 0.0113–0.0116 →
+    /// 0.0099–0.0106 (timed inside, `voiceplug bench --speech` on one core,
+    /// three rounds interleaved). When
     /// the two hearings disagree, the state is in doubt and nothing switches:
     /// at 20 dB, flite kal's final "off" was heard as "on" by the grammar's
     /// search and as "off" by this one, and the plug was switched the wrong way.
