@@ -280,7 +280,7 @@ public final class SpeechRecognizer: @unchecked Sendable {
                 || Self.openHeardAnotherName(spoken, openHeard: open.hypothesis, words: otherWords)
                 || Self.saidOneWordName(spoken, words: otherWords)
         }
-        if let again = stateHeardAgain(spoken, over: commandWords, features: features, by: check), again != spoken {
+        if let again = stateHeardAgain(spoken, features: features, by: check), again != spoken {
             var hearing = refused(hypothesis + " | again: " + again.joined(separator: " "), margin: margin)
             hearing.stateInDoubt = true
             return hearing
@@ -338,18 +338,7 @@ public final class SpeechRecognizer: @unchecked Sendable {
 
     /// The command's words as heard again with only its state word open
     /// (`Grammar.stateCheck`), by a decoder that scores only the senones its
-    /// tiny search needs, over the frames the grammar's search gave them and
-    /// `otherWordPadding` on each side (as `otherWordsHeard`); nil when the
-    /// command has no single state word. Over the whole utterance until then,
-    /// whose silence cost the check about a tenth of its time. On eleven sets
-    /// of bench/speech/corpus.py (1,508 commands and 1,508 non-commands each
-    /// way, clean / 20 dB): right 1,443 / 1,441 → 1,441 / 1,442, wrong 1 / 0
-    /// → 0 / 0 (espeak-ng en+f4's "power off the band saw", heard as "power
-    /// on …" and now again as "power off …"), accepted 15 / 16 both; two of
-    /// flite slt's "… off" lost (heard again as "… on"), one "… off" gained.
-    /// The check's CPU time per second of a command's audio 0.0113–0.0116 →
-    /// 0.0099–0.0106 (timed inside, `voiceplug bench --speech` on one core,
-    /// three rounds interleaved). When
+    /// tiny search needs; nil when the command has no single state word. When
     /// the two hearings disagree, the state is in doubt and nothing switches:
     /// at 20 dB, flite kal's final "off" was heard as "on" by the grammar's
     /// search and as "off" by this one, and the plug was switched the wrong way.
@@ -394,12 +383,9 @@ public final class SpeechRecognizer: @unchecked Sendable {
     /// non-commands refused, 4 / 7 of them that set's "turn off the turnip"
     /// heard as "… turntable", and the two wrong states, but 197 / 275
     /// commands lost: espeak-ng's voices say many names unlike the dictionary.
-    private func stateHeardAgain(
-        _ spoken: [String], over segments: [PocketSphinxDecoder.Segment], features: Features, by check: PocketSphinxDecoder
-    ) -> [String]? {
-        guard let grammar = Grammar.stateCheck(spoken), let first = segments.first, let last = segments.last else { return nil }
-        let span = (first.startFrame - Self.otherWordPadding)...(last.endFrame + Self.otherWordPadding)
-        let again = try? lock.withLock { try check.decode(features.frames(span), grammar: grammar) }
+    private func stateHeardAgain(_ spoken: [String], features: Features, by check: PocketSphinxDecoder) -> [String]? {
+        guard let grammar = Grammar.stateCheck(spoken) else { return nil }
+        let again = try? lock.withLock { try check.decode(features, grammar: grammar) }
         return again?.words.map(\.baseWord) ?? []
     }
 }
