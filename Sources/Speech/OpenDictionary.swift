@@ -51,13 +51,9 @@ enum OpenDictionary {
     ) throws -> Result {
         let (kept, text) = keptOrMade(in: folder, model: model)
         if let kept { return try start(kept) }
-        let temporary = FileManager.default.temporaryDirectory
-            .appendingPathComponent("voiceplug-open-\(UUID().uuidString.prefix(8)).dict").path
-        guard let text, (try? text.write(toFile: temporary, atomically: true, encoding: .utf8)) != nil else {
-            return try start(model + "/cmudict-en-us.dict")
-        }
-        defer { try? FileManager.default.removeItem(atPath: temporary) }
-        return try start(temporary)
+        let whole = model + "/cmudict-en-us.dict"
+        guard let text else { return try start(whole) }
+        return try TemporaryFile.with(text, named: "open", fileExtension: "dict", start, unwritten: { _, _ in try start(whole) })
     }
 
     /// One at a time in a process: recognizers started at once do not each make the file.

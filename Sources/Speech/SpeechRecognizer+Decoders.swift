@@ -91,10 +91,9 @@ extension SpeechRecognizer {
     /// and a file changed since it was checked never reaches PocketSphinx.
     static func withAdaptation<Result>(_ adaptation: SpeakerAdaptation?, _ start: ([String]) throws -> Result) throws -> Result {
         guard let adaptation else { return try start(sharedArguments) }
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("voiceplug-mllr-\(UUID().uuidString.prefix(8))").path
-        try adaptation.transform.write(toFile: file, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(atPath: file) }
-        return try start(sharedArguments + ["-mllr", file])
+        return try TemporaryFile.with(
+            adaptation.transform, named: "mllr", { file in try start(sharedArguments + ["-mllr", file]) },
+            unwritten: { _, error in throw error })
     }
 
     /// A decoder's first utterance after start decodes differently (its frame counters): spend it on silence.
@@ -241,13 +240,12 @@ extension SpeechRecognizer {
             func forced(_ jsgf: String?, _ name: String) -> LaterSearch? {
                 jsgf.map { jsgf in
                     LaterSearch { () throws(SpeechError) in
-                        let path = FileManager.default.temporaryDirectory
-                            .appendingPathComponent("voiceplug-\(name)-\(UUID().uuidString.prefix(8)).jsgf").path
-                        do { try jsgf.write(toFile: path, atomically: true, encoding: .utf8) } catch {
-                            throw .decoder("the grammar could not be written to \(path): \(error.localizedDescription)")
-                        }
-                        defer { try? FileManager.default.removeItem(atPath: path) }
-                        return try searches.addSearch(name, jsgfFile: path, alternatives: alternatives)
+                        try TemporaryFile.with(
+                            jsgf, named: name, fileExtension: "jsgf",
+                            { path throws(SpeechError) in try searches.addSearch(name, jsgfFile: path, alternatives: alternatives) },
+                            unwritten: { path, error throws(SpeechError) in
+                                throw .decoder("the grammar could not be written to \(path): \(error.localizedDescription)")
+                            })
                     }
                 }
             }
