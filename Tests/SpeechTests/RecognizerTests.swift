@@ -59,6 +59,32 @@ struct RecognizerTests {
         #expect(right >= 12, "\(right) of 15 recognized")
     }
 
+    @Test("speech as flite writes it (no padding, no noise floor) is recognized")
+    func speechWithoutNoiseFloor() async throws {
+        let recognizer = try await Self.sharedRecognizer()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("voiceplug-flite-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var right = 0, wrong: [String] = []
+        let cases: [(String, String, PowerState)] = [
+            ("turn on the desk fan", "desk-fan", .on), ("turn on the christmas tree", "tree", .on),
+            ("switch off the kitchen lamp", "kitchen-lamp", .off), ("turn the kettle off", "kettle", .off),
+        ]
+        for (index, (text, device, state)) in cases.enumerated() {
+            let path = folder.appendingPathComponent("\(index).wav").path
+            let (status, _) = try await blocking { try runCommand("flite", ["-voice", "slt", "-t", text, "-o", path]) }
+            #expect(status == 0)
+            let audio = try WAVReader.read(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+            switch intent(of: try await recognizer.hear(audio)) {
+            case ToggleStateIntent(deviceID: device, state: state)?: right += 1
+            case let other?: wrong.append("\(text) → \(other)")
+            case nil: break
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong)")
+        #expect(right == cases.count, "\(right) of \(cases.count) recognized")
+    }
+
     @Test("Home Assistant's forms are recognized: \"bring\", a determiner without a verb, \"to\"")
     func homeAssistantForms() async throws {
         let (right, wrong) = try await score([
