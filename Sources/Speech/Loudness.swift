@@ -36,6 +36,16 @@ enum Loudness {
         return 32_768
     }
 
+    /// The mean square of each whole 10 ms frame of 16 kHz samples (a last part frame left out).
+    static func frameEnergies(_ samples: [Int16]) -> [Double] {
+        let frame = RecognizerAudio.sampleRate / 100
+        return (0..<(samples.count / frame)).map { index in
+            var energy = 0.0
+            for sample in samples[index * frame..<(index + 1) * frame] { energy += Double(sample) * Double(sample) }
+            return energy / Double(frame)
+        }
+    }
+
     /// The samples, brought up if they are quiet (and not all silence).
     static func normalized(_ samples: [Int16]) -> [Int16] {
         let level = level(samples)

@@ -31,11 +31,7 @@ enum Reverberation {
     static func steepestFall(_ samples: [Int16]) -> Double? {
         let count = samples.count / frame
         guard count > span + 12 else { return nil }
-        let levels = (0..<count).map { index -> Double in
-            var energy = 0.0
-            for sample in samples[index * frame..<(index + 1) * frame] { energy += Double(sample) * Double(sample) }
-            return 10 * log10(energy / Double(frame) + 1)
-        }
+        let levels = Loudness.frameEnergies(samples).map { 10 * log10($0 + 1) }
         let loudest = percentile(levels, 0.99)
         guard loudest > quietest else { return nil }
         let start = loudest - range

@@ -60,11 +60,8 @@ extension SpeechRecognizer {
     /// stopped); padding them too, as digital silence is, cost 20–30% more
     /// decoding (`voiceplug bench --speech`, whose flite files it padded).
     static func lacksNoiseFloor(_ samples: [Int16]) -> Bool {
-        let frame = RecognizerAudio.sampleRate / 100
-        guard samples.count >= frame else { return false }
-        let energies = stride(from: 0, through: samples.count - frame, by: frame).map { start in
-            samples[start..<(start + frame)].reduce(0.0) { $0 + Double($1) * Double($1) } / Double(frame)
-        }
+        let energies = Loudness.frameEnergies(samples)
+        guard !energies.isEmpty else { return false }
         return energies.sorted()[energies.count / 10] * 316_228 < (energies.max() ?? 0)  // 10^5.5: 55 dB
     }
 }
