@@ -70,7 +70,13 @@ extension SpeechRecognizer {
     /// margins fell by 9.8 on average (−18.1 to +4.7 over the 230 of
     /// bench/speech/corpus.py's held-out set's 448 files that had one; 89 of
     /// its 224 commands refused, and the 4 non-commands it had let through):
-    /// every margin's threshold would have to be chosen again.
+    /// every margin's threshold would have to be chosen again. Nor would it
+    /// pay: with `-compallsen` the grammar's search took 0.168–0.172 of each
+    /// second of a command's audio instead of 0.044–0.046, more than the whole
+    /// hearing (0.118–0.124; `voiceplug bench --speech`, CPU of each part of a
+    /// hearing, two rounds). It scores all 5,126 senones each frame, where
+    /// PocketSphinx counted 580–800 (once 1,445) for the grammar's search,
+    /// 1,120–1,660 for this pass and about 30 for the state check.
     static func makeOpenDecoder(model: String, adaptation: SpeakerAdaptation?, dictionary: String? = nil) throws -> PocketSphinxDecoder {
         try withAdaptation(adaptation) { acoustic in
             func start(_ dictionary: String) throws -> PocketSphinxDecoder {

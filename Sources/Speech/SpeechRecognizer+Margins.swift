@@ -53,6 +53,25 @@ extension SpeechRecognizer {
     static let retryMargin = 12.0
 
     /// The frames a second every utterance is heard with first (the model's).
+    ///
+    /// Tried and left: fewer, the window as long (as `slowFrameRate`). A
+    /// hearing's cost goes with its frames: each frame, the Gaussians of every
+    /// codebook a search needs are searched (`ptm_mgau_frame_eval`, 40–60 % of
+    /// `perf record` of `voiceplug hear` and of `voiceplug bench --speech`). At
+    /// 90, CPU of `voiceplug hear` over 40 of the held-out set's files (one
+    /// core, three rounds interleaved) 12.98–13.32 s → 11.37–12.38 s; on the
+    /// eleven kept sets of bench/speech/corpus.py (1,508 commands and 1,508
+    /// non-commands each way, clean / 20 dB) right 1,443 / 1,441 → 1,456 /
+    /// 1,455, wrong 1 / 0 → 1 / 1, accepted 15 / 16 → 16 / 14 (at 85: 1,456 /
+    /// 1,444, 2 / 2, 14 / 14); its forty-sixth and forty-seventh sets
+    /// (espeak-ng at 110–125 and 200–220 words a minute) 143 / 138 → 143 / 144
+    /// of 160. But margins are per frame and rose (median 7.5 % at 85), and
+    /// near misses the recognizer's tests hold went through: "activate the
+    /// photo scanner" as "… film scanner" (flite slt and espeak-ng), "let it
+    /// go" as "let it snow", "turn off the modest" as "turn modem on please",
+    /// "turn on the kennel heater" as "… kettle please"; six tests failed,
+    /// with commands of the echo, slow speech and common-word shortcut tests
+    /// lost. The thresholds would have to be chosen again at the new rate.
     static let frameRate = 100
 
     /// Slow speech is heard as if it were faster: an utterance whose first
