@@ -8,11 +8,7 @@ import Testing
 struct ConditioningTests {
     @Test("flite's own file is given a noise floor; the test corpus's files, with a floor of their own, padded or not, are not")
     func noiseFloor() async throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("floor-\(UUID().uuidString.prefix(8)).wav").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let (status, _) = try await blocking { try runCommand("flite", ["-voice", "slt", "-t", "turn on the desk fan", "-o", path]) }
-        #expect(status == 0)
-        let raw = try WAVReader.read(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+        let raw = try await Synthesizer.asFliteWritesIt("turn on the desk fan", voice: "slt")
         #expect(raw.samples.filter { $0 == 0 }.count * 20 < raw.samples.count, "few digital zeros: not padded for those")
         #expect(SpeechRecognizer.lacksNoiseFloor(raw.samples))
         let conditioned = SpeechRecognizer.conditioned(raw).samples

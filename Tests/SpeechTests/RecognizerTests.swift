@@ -11,6 +11,11 @@ enum Synthesizer {
     {
         try await blocking { try WAVReader.read(Array(synthesizeWAV(text, voice: voice, snr: snr, effects: effects, volume: volume))) }
     }
+
+    /// `text` as flite's `voice` writes it (its own sample rate, no padding, no noise floor), read by `WAVReader`.
+    static func asFliteWritesIt(_ text: String, voice: String) async throws -> RecognizerAudio {
+        try await blocking { try WAVReader.read(Array(fliteWAV(text, voice: voice))) }
+    }
 }
 
 extension SpeechRecognizer {
@@ -62,19 +67,13 @@ struct RecognizerTests {
     @Test("speech as flite writes it (no padding, no noise floor) is recognized")
     func speechWithoutNoiseFloor() async throws {
         let recognizer = try await Self.sharedRecognizer()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("voiceplug-flite-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
         var right = 0, wrong: [String] = []
         let cases: [(String, String, PowerState)] = [
             ("turn on the desk fan", "desk-fan", .on), ("turn on the christmas tree", "tree", .on),
             ("switch off the kitchen lamp", "kitchen-lamp", .off), ("turn the kettle off", "kettle", .off),
         ]
-        for (index, (text, device, state)) in cases.enumerated() {
-            let path = folder.appendingPathComponent("\(index).wav").path
-            let (status, _) = try await blocking { try runCommand("flite", ["-voice", "slt", "-t", text, "-o", path]) }
-            #expect(status == 0)
-            let audio = try WAVReader.read(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+        for (text, device, state) in cases {
+            let audio = try await Synthesizer.asFliteWritesIt(text, voice: "slt")
             switch intent(of: try await recognizer.hear(audio)) {
             case ToggleStateIntent(deviceID: device, state: state)?: right += 1
             case let other?: wrong.append("\(text) → \(other)")

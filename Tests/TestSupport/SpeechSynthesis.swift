@@ -41,6 +41,15 @@ public func synthesizeWAV(_ text: String, voice: String, snr: Double? = nil, eff
     return try Data(contentsOf: URL(fileURLWithPath: mixed))
 }
 
+/// `text` as flite's `voice` writes it: its own sample rate, no padding, no noise floor.
+public func fliteWAV(_ text: String, voice: String) throws -> Data {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("flite-\(UUID().uuidString.prefix(8)).wav").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let (status, output) = try runCommand("flite", ["-voice", voice, "-t", text, "-o", path])
+    guard status == 0 else { throw SynthesisFailed(tool: "flite", output: output) }
+    return try Data(contentsOf: URL(fileURLWithPath: path))
+}
+
 public struct SynthesisFailed: Error {
     public let tool: String
     public let output: String
