@@ -313,6 +313,8 @@ public final class SpeechRecognizer: @unchecked Sendable {
     /// give a number's end to a word after it ("switch on plug 12 please" for
     /// flite awb's "switch on plug 13", margin 25.5, "please" over "…teen"),
     /// and over the number's own frames "twelve" won (see `Grammar.beginnings`).
+    /// Else a state word or "to" right after the last word checked is heard
+    /// too (see `heardAfterName`).
     private func otherWordsHeard(
         _ spoken: [String], over segments: [PocketSphinxDecoder.Segment], features: Features, by check: PocketSphinxDecoder,
         words other: OtherWords?, onlyNumbers: Bool = false
@@ -321,7 +323,9 @@ public final class SpeechRecognizer: @unchecked Sendable {
         guard let other, spoken.count == segments.count, let first = spoken.firstIndex(where: isChecked),
             let last = spoken.lastIndex(where: isChecked)
         else { return nil }
-        let rest = other.numbers[spoken[last]] != nil ? spoken[(last + 1)...].map { "[\($0)]" } : []
+        let rest =
+            other.numbers[spoken[last]] != nil
+            ? spoken[(last + 1)...].map { "[\($0)]" } : Array(spoken[(last + 1)...].prefix(1).filter(Self.heardAfterName.contains))
         let grammar = Grammar.check(
             (first...last).map { i in
                 if onlyNumbers { return other.numberAlternatives(for: spoken[i]).map { "(\(spoken[i]) | \($0))" } ?? spoken[i] }
