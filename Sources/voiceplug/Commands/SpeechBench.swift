@@ -66,8 +66,8 @@ enum SpeechBench {
                 cpuSeconds += processCPUSeconds() - cpuBefore
                 if heard?.text != nil { recognized += 1 }
             }
-            let audioSeconds = utterances.reduce(0) { $0 + $1.duration }
-            return (decodeSeconds / audioSeconds, cpuSeconds / audioSeconds, recognized)
+            let heardSeconds = utterances.reduce(0) { $0 + $1.duration }
+            return (decodeSeconds / heardSeconds, cpuSeconds / heardSeconds, recognized)
         }
         // Each set heard twice, and the second time counted: a recognizer's first hearings also make what it makes on
         // first use and keeps (the searches heard after a garbage word or a lost search, a name's near words for the
