@@ -14,30 +14,26 @@ public func synthesizeWAV(_ text: String, voice: String, snr: Double? = nil, eff
     defer { try? FileManager.default.removeItem(at: folder) }
     let raw = folder.appendingPathComponent("raw.wav").path, clean = folder.appendingPathComponent("clean.wav").path
     let noise = folder.appendingPathComponent("noise.wav").path, mixed = folder.appendingPathComponent("mixed.wav").path
-    func run(_ tool: String, _ arguments: [String]) throws -> String {
-        let (status, output) = try runCommand(tool, arguments)
-        guard status == 0 else { throw SynthesisFailed(tool: tool, output: output) }
-        return output
-    }
     if voice.hasPrefix("espeak") {
         let fields = voice.split(separator: ":").map(String.init)  // "espeak", "espeak:en-gb" or "espeak:en-gb:140" (words a minute)
         let variant = fields.count > 1 ? fields[1] : "en-us"
-        _ = try run("espeak-ng", ["-v", variant, "-w", raw] + (fields.count > 2 ? ["-s", fields[2]] : []) + [text])
+        _ = try runSynthesisTool("espeak-ng", ["-v", variant, "-w", raw] + (fields.count > 2 ? ["-s", fields[2]] : []) + [text])
     } else {
-        _ = try run("flite", ["-voice", voice, "-t", text, "-o", raw])
+        try writeFlite(text, voice: voice, to: raw)
     }
-    _ = try run("sox", ["-R", raw, "-r", "16000", "-c", "1", "-b", "16", clean, "pad", "0.3", "0.3"] + effects)
-    let seconds = try run("soxi", ["-D", clean]).trimmingCharacters(in: .whitespacesAndNewlines)
+    _ = try runSynthesisTool("sox", ["-R", raw, "-r", "16000", "-c", "1", "-b", "16", clean, "pad", "0.3", "0.3"] + effects)
+    let seconds = try runSynthesisTool("soxi", ["-D", clean]).trimmingCharacters(in: .whitespacesAndNewlines)
     var level = 0.01
     if let snr {
-        let stat = try run("sox", [clean, "-n", "stat"])  // sox writes its statistics where runCommand reads
+        let stat = try runSynthesisTool("sox", [clean, "-n", "stat"])  // sox writes its statistics where runCommand reads
         guard let line = stat.split(separator: "\n").first(where: { $0.hasPrefix("RMS") && $0.contains("amplitude") }),
             let rms = line.split(separator: " ").last.flatMap({ Double($0) })
         else { throw SynthesisFailed(tool: "sox", output: stat) }
         level = rms / pow(10, snr / 20)
     }
-    _ = try run("sox", ["-R", "-n", "-r", "16000", "-c", "1", "-b", "16", noise, "synth", seconds, "pinknoise", "vol", String(level)])
-    _ = try run("sox", ["-R", "-m", clean, noise, mixed, "vol", String(volume)])
+    _ = try runSynthesisTool(
+        "sox", ["-R", "-n", "-r", "16000", "-c", "1", "-b", "16", noise, "synth", seconds, "pinknoise", "vol", String(level)])
+    _ = try runSynthesisTool("sox", ["-R", "-m", clean, noise, mixed, "vol", String(volume)])
     return try Data(contentsOf: URL(fileURLWithPath: mixed))
 }
 
@@ -45,9 +41,20 @@ public func synthesizeWAV(_ text: String, voice: String, snr: Double? = nil, eff
 public func fliteWAV(_ text: String, voice: String) throws -> Data {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("flite-\(UUID().uuidString.prefix(8)).wav").path
     defer { try? FileManager.default.removeItem(atPath: path) }
-    let (status, output) = try runCommand("flite", ["-voice", voice, "-t", text, "-o", path])
-    guard status == 0 else { throw SynthesisFailed(tool: "flite", output: output) }
+    try writeFlite(text, voice: voice, to: path)
     return try Data(contentsOf: URL(fileURLWithPath: path))
+}
+
+/// flite's `voice` saying `text` into the WAV file at `path`.
+private func writeFlite(_ text: String, voice: String, to path: String) throws {
+    _ = try runSynthesisTool("flite", ["-voice", voice, "-t", text, "-o", path])
+}
+
+/// A synthesis tool's output; its failure is `SynthesisFailed`.
+private func runSynthesisTool(_ tool: String, _ arguments: [String]) throws -> String {
+    let (status, output) = try runCommand(tool, arguments)
+    guard status == 0 else { throw SynthesisFailed(tool: tool, output: output) }
+    return output
 }
 
 public struct SynthesisFailed: Error {
