@@ -58,11 +58,10 @@ struct StoreTests {
     func onePerPair() throws {
         let registry = try center()
         let existing = try registry.add(lampOff, phrase: "lights out")
-        #expect(throws: RegistryError.pairHasShortcut(existing: existing)) {
+        let error = #expect(throws: RegistryError.pairHasShortcut(existing: existing)) {
             try registry.add(lampOff, phrase: "darkness please")
         }
-        let error = RegistryError.pairHasShortcut(existing: existing)
-        #expect("\(error)".contains("shortcuts edit \(existing.id.uuidString)"))
+        #expect(error.map { "\($0)".contains("shortcuts edit \(existing.id.uuidString)") } == true)
         try registry.add(lampOn, phrase: "lights on")
         #expect(registry.allVoiceShortcuts().count == 2)
     }
@@ -217,5 +216,28 @@ struct StoreTests {
         let added = try registry.add(lampOff, phrase: "lights out")
         try registry.delete(id: added.id)
         try store.record(Execution(intent: lampOff, phrase: "lights out", shortcutID: added.id, source: .shortcut, confirmed: true))
+        let kept = try #require(try store.recentExecutions(limit: 10).first)
+        #expect(kept.intent == lampOff && kept.phrase == "lights out" && kept.confirmed)
+        #expect(kept.shortcutID == nil, "the link to the deleted shortcut is dropped")
+    }
+
+    @Test("an execution keeps the link to a shortcut that still exists")
+    func executionLinksShortcut() throws {
+        let store = try SQLiteShortcutStore(path: path)
+        let added = try VoiceShortcutCenter(store: store).add(lampOff, phrase: "lights out")
+        try store.record(Execution(intent: lampOff, phrase: "lights out", shortcutID: added.id, source: .shortcut, confirmed: true))
+        #expect(try store.recentExecutions(limit: 10).map(\.shortcutID) == [added.id])
+    }
+
+    @Test("a store of a newer schema is refused and left untouched")
+    func newerSchemaRefused() throws {
+        do { _ = try SQLiteShortcutStore(path: path) }  // created, then closed: its header is in the main file
+        // The header's user_version (offset 60, big-endian) as a later VoicePlug would write it.
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        bytes.replaceSubrange(60..<64, with: [0, 0, 0, 99])
+        try bytes.write(to: URL(fileURLWithPath: path))
+        let error = #expect(throws: StoreError.self) { try SQLiteShortcutStore(path: path) }
+        #expect(error.map { "\($0)".contains("newer VoicePlug (schema 99)") } == true, "\(String(describing: error))")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
     }
 }
