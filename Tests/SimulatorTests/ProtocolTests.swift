@@ -36,13 +36,17 @@ struct ProtocolTests {
             #expect(try await sim.inbox.first(on: "tele/strip/LWT").string == "Online")
             let retained = try await sim.retained(on: "tele/strip/LWT")
             #expect(retained.retain && retained.string == "Online")
+            // Each answer is the first on its topic after the command (the start's reports came before).
+            let results = await sim.count(on: "stat/strip/RESULT")
             try await sim.send("cmnd/strip/Dimmer", "50")
-            #expect(
-                try await sim.inbox.wait(where: { $0.topic == "stat/strip/RESULT" && $0.string == "{\"Command\":\"Unknown\"}" }).count == 1)
+            #expect(try await sim.next(on: "stat/strip/RESULT", after: results).string == "{\"Command\":\"Unknown\"}")
+            let second = await sim.count(on: "stat/strip/POWER2")
             try await sim.send("cmnd/strip/POWER2", "ON")
-            #expect(try await sim.inbox.wait(where: { $0.topic == "stat/strip/POWER2" && $0.string == "ON" }).count == 1)
+            #expect(try await sim.next(on: "stat/strip/POWER2", after: second).string == "ON")
+            // Relay 1, asked for its state, is still off.
+            let first = await sim.count(on: "stat/strip/POWER1")
             try await sim.send("cmnd/strip/POWER1", "")
-            #expect(try await sim.inbox.wait(where: { $0.topic == "stat/strip/POWER1" && $0.string == "OFF" }).count == 1)
+            #expect(try await sim.next(on: "stat/strip/POWER1", after: first).string == "OFF")
         }
     }
 

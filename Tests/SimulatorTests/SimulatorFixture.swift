@@ -51,6 +51,8 @@ func withPlugsim<Result>(
             try await eventually("plugsim to report its plugs online", timeout: .seconds(20)) {
                 plugsim.standardError.contains("plugs (") || !plugsim.isRunning
             }
+            // A simulator that died at start would pass every "nothing arrived" check.
+            guard plugsim.isRunning else { throw PlugsimDied(output: plugsim.standardError) }
         }
         let fixture = SimulatorFixture(broker: broker, plugsim: plugsim, observer: observer, inbox: inbox)
         do {
@@ -62,4 +64,10 @@ func withPlugsim<Result>(
             throw error
         }
     }
+}
+
+/// plugsim exited while the fixture waited for it to start.
+struct PlugsimDied: Error, CustomStringConvertible {
+    let output: String
+    var description: String { "plugsim exited at start: \(output)" }
 }
