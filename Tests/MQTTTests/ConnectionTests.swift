@@ -59,6 +59,9 @@ struct ConnectionTests {
                 try await MQTTClient.withClient(config) { _ in }
                 try await Task.sleep(for: .milliseconds(200))
                 #expect(await inbox.messages.isEmpty)
+                // The watcher does hear the topic: a message published there arrives, and it is the only one.
+                try await watcher.publish("probe/will", "marker", qos: .atLeastOnce)
+                #expect(try await inbox.first(on: "probe/will").string == "marker")
             }
         }
     }

@@ -88,6 +88,9 @@ struct RoundTripTests {
                 try await later.subscribe("tele/lamp/LWT")
                 try await Task.sleep(for: .milliseconds(200))
                 #expect(await inbox.messages.isEmpty)
+                // The subscription works: a new message arrives, and it is the first.
+                try await later.publish("tele/lamp/LWT", "Offline", qos: .atLeastOnce)
+                #expect(try await inbox.first(on: "tele/lamp/LWT").string == "Offline")
             }
         }
     }

@@ -14,7 +14,8 @@ public struct TestCertificates {
         .init(caFile: caFile, certificateFile: serverCertificate, keyFile: serverKey)
     }
 
-    public init() throws {
+    /// A CA and a server certificate for `subjectAltName` (openssl's syntax).
+    public init(subjectAltName: String = "IP:127.0.0.1,DNS:localhost") throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("voiceplug-tls-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let ec = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
@@ -24,7 +25,7 @@ public struct TestCertificates {
                 "-subj", "/CN=VoicePlug test CA",
             ], in: directory)
         try Self.openssl(["req"] + ec + ["-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=127.0.0.1"], in: directory)
-        try "subjectAltName=IP:127.0.0.1,DNS:localhost\n".write(
+        try "subjectAltName=\(subjectAltName)\n".write(
             to: directory.appendingPathComponent("san.ext"), atomically: true, encoding: .utf8)
         try Self.openssl(
             [
