@@ -202,11 +202,13 @@ struct CommandTests {
     func matchOddInput() async throws {
         let workspace = try Workspace()
         let huge = String(repeating: "turn on ", count: 2000)
-        let result = await workspace.run("match", input: "say \"hi\"\t\\ \u{1}\n\(huge)\nturn on the desk fan")
+        let input = Array("say \"hi\"\t\\ \u{1}\n\(huge)\n".utf8) + [0x74, 0x75, 0xFF, 0xFE, 0x0A] + Array("turn on the desk fan".utf8)
+        let result = await workspace.run(["match"], bytes: input)
         let lines = result.out.split(separator: "\n")
-        #expect(lines.count == 3)
+        #expect(lines.count == 4)
         for line in lines { #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) != nil, "\(line.prefix(80))") }
         #expect(lines[1].contains("invalid_input"))
-        #expect(lines[2].contains("desk-fan"))
+        #expect(lines.count > 2 && lines[2].contains("invalid_input"), "invalid UTF-8: \(lines.dropFirst(2).first ?? "")")
+        #expect(lines.last?.contains("desk-fan") == true)
     }
 }

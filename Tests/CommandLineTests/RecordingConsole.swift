@@ -10,8 +10,8 @@ final class RecordingConsole: Console, @unchecked Sendable {
     private var input: [UInt8]
     private let directory: String
 
-    init(input: String = "", directory: String) {
-        self.input = Array(input.utf8)
+    init(input: [UInt8] = [], directory: String) {
+        self.input = input
         self.directory = directory
     }
 
@@ -54,7 +54,12 @@ final class Workspace {
 
     /// Runs `voiceplug` in-process in this folder.
     func run(_ arguments: String..., input: String = "") async -> (code: ExitCode, out: String, err: String) {
-        let console = RecordingConsole(input: input, directory: path)
+        await run(arguments, bytes: Array(input.utf8))
+    }
+
+    /// Runs `voiceplug` in-process with `bytes` on standard input, which may be any bytes at all.
+    func run(_ arguments: [String], bytes: [UInt8]) async -> (code: ExitCode, out: String, err: String) {
+        let console = RecordingConsole(input: bytes, directory: path)
         let code = await VoicePlugCommand.run(arguments, console: console)
         return (code, console.output, console.errors)
     }
