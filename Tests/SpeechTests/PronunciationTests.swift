@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -236,13 +237,20 @@ struct PronunciationTests {
 
     @Test("the letter-to-sound jobs are asked at once, and their answers kept in the jobs' order")
     func concurrentJobs() {
+        // Each job waits (up to 5 s) until all five have started: run one after another, none would see the others.
+        let started = StartedJobs()
         let jobs: [@Sendable () -> [String: [String]]] = (0..<5).map { index in
             {
+                started.count.withLock { $0 += 1 }
+                let deadline = ContinuousClock.now + .seconds(5)
+                while started.count.withLock({ $0 }) < 5 && ContinuousClock.now < deadline { usleep(1_000) }
                 usleep(UInt32((5 - index) * 5_000))  // the first asked answers last
-                return ["word": [String(index)]]
+                return ["word": [String(index)], "together": [String(started.count.withLock { $0 } == 5)]]
             }
         }
-        #expect(Pronunciations.concurrently(jobs).map { $0["word"]?.first } == ["0", "1", "2", "3", "4"])
+        let answers = Pronunciations.concurrently(jobs)
+        #expect(answers.map { $0["word"]?.first } == ["0", "1", "2", "3", "4"])
+        #expect(answers.allSatisfy { $0["together"] == ["true"] }, "jobs ran one after another")
     }
 
     @Test("a verb ending in JH also ends in Z, as it is said before a vowel (\"change on the …\"); other words do not")
@@ -295,4 +303,9 @@ struct PronunciationTests {
         #expect(EspeakNG.ipa(ofClauses: "lamp", voice: "xx-nowhere") == nil)
         #expect(EspeakNG.ipa(ofClauses: "lamp", voice: "en-us") == american, "a voice after one that failed")
     }
+}
+
+/// How many jobs have started, shared by the jobs of one test.
+private final class StartedJobs: Sendable {
+    let count = Mutex(0)
 }

@@ -164,6 +164,14 @@ struct RecognizerTests {
         return accepted
     }
 
+    /// The counterpart of a check that nothing switched: the same recognizer and voices as `accepted`'s do hear
+    /// commands, every one of them, so that a recognizer hearing nothing cannot pass.
+    func expectCommandsHeard(_ cases: [(String, String, PowerState)]) async throws {
+        let (right, wrong) = try await score(cases, voices: ["slt", "espeak"])
+        #expect(wrong.isEmpty, "\(wrong)")
+        #expect(right == cases.count * 2, "\(right) of \(cases.count * 2) commands heard")
+    }
+
     /// `score` for cases each said by its own voice.
     func score(
         byVoice: [(String, [(String, String, PowerState)])], recognizer: SpeechRecognizer, devices: [Device],
@@ -196,6 +204,7 @@ struct RecognizerTests {
             "open the garage door", "how are you today", "set a timer for ten minutes",
         ])
         #expect(accepted.count <= 1, "\(accepted)")
+        try await expectCommandsHeard([("turn on the kitchen lamp", "kitchen-lamp", .on)])
     }
 
     @Test("a negated command, a question or a statement about a device, another verb for it: nothing switches")
@@ -207,6 +216,7 @@ struct RecognizerTests {
             "how bright is the kitchen lamp",
         ])
         #expect(accepted.isEmpty, "\(accepted)")
+        try await expectCommandsHeard([("switch on the kitchen lamp", "kitchen-lamp", .on), ("turn off the kettle", "kettle", .off)])
     }
 
     @Test("a command the garbage loop took is heard once more without it; a shortcut with more said after it is not")
@@ -485,7 +495,7 @@ struct RecognizerTests {
         // With the words after "the" alone (the bigrams' companions only), espeak-ng en-us's was heard as the shortcut.
         #expect(heard.accepted.isEmpty, "\(heard.accepted)")
         #expect(heard.wrong.isEmpty, "\(heard.wrong)")
-        #expect(heard.right >= 1, "\(heard.right) of 2 recognized")
+        #expect(heard.right == 2, "\(heard.right) of 2 recognized")
     }
 
     @Test("a device that does not exist, in a command's frame, switches nothing")
@@ -499,6 +509,7 @@ struct RecognizerTests {
         // the kettle ("turn on the kettle please"); heard from files without the noise floor, "turn off the ceiling
         // fan" did too.
         #expect(accepted.isEmpty, "\(accepted)")
+        try await expectCommandsHeard([("turn off the desk fan", "desk-fan", .off), ("switch the kettle on", "kettle", .on)])
     }
 
     @Test("a device that does not exist, said after an area, switches nothing; the area's own devices still do")
@@ -534,7 +545,7 @@ struct RecognizerTests {
         ].map { Device(id: $0.0, name: $0.1, area: $0.2) }
         let recognizer = try await blocking { try SpeechRecognizer(devices: devices, shortcuts: []) }
         // Each went into the unknown name's phones ("change my g_un_g g_un_uh g_un_uw g_un_t …"): 0 of the 8 were heard
-        // before they were heard again without it, 8 after.
+        // before they were heard again without it; 6 are today (`swift test --filter unknownNameHeardAgain`).
         let commands: [(String, [(String, String, PowerState)])] = [
             ("espeak:en-029:165", [("power off the yogurt maker in the kitchenette", "yogurt", .off)]),
             ("espeak:en-029:160", [("bring the sewing lamp to on", "sewing", .on)]),

@@ -31,6 +31,7 @@ struct WAVReaderTests {
         let audio = try WAVReader.read(wav(rate: 16000, channels: 1, format: format, bits: bits, frames: frames))
         let expected: [Int] = [16384, -16384, 8192, -32768, 0]
         let tolerance = bits == 8 ? 260 : 2  // 8-bit keeps 1 in 128
+        #expect(audio.samples.count == expected.count, "\(audio.samples)")
         #expect(zip(audio.samples, expected).allSatisfy { abs(Int($0) - $1) <= tolerance }, "\(audio.samples)")
     }
 
@@ -56,6 +57,7 @@ struct WAVReaderTests {
             return [value, -value]
         }
         let audio = try WAVReader.read(wav(rate: 16000, channels: 2, format: 1, frames: frames))
+        #expect(audio.samples.count == 1600)
         #expect(audio.samples.allSatisfy { abs(Int($0)) <= 1 })
     }
 
