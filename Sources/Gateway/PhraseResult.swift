@@ -23,6 +23,13 @@ public struct PhraseResult: Sendable, Equatable {
     /// carry `"source":"speech","confidence":…`).
     public var speechConfidence: Double? = nil
 
+    public init(id: String, text: String, outcome: Outcome, speechConfidence: Double? = nil) {
+        self.id = id
+        self.text = text
+        self.outcome = outcome
+        self.speechConfidence = speechConfidence
+    }
+
     public var ok: Bool {
         if case .switched = outcome { return true }
         return false

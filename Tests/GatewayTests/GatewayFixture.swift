@@ -86,25 +86,17 @@ final class GatewayFixture: @unchecked Sendable {
         return Self.object(message) ?? [:]
     }
 
-    /// Publishes `wav` on voiceplug/audio until the spoken result is a success or
-    /// `limit` has passed (a grammar rebuilt in the background takes a moment);
-    /// returns the last spoken result.
-    func speakUntilSwitched(_ wav: Data, within limit: Duration = .seconds(10)) async throws -> [String: Any] {
-        let start = ContinuousClock.now
-        var heard: [String: Any] = [:]
-        while ContinuousClock.now - start < limit {
-            try await client.publish("voiceplug/audio", Array(wav), qos: .atLeastOnce)
-            let answers = try await inbox.wait(
-                for: 1, timeout: .seconds(10),
-                where: { message in
-                    message.topic == "voiceplug/result" && GatewayFixture.object(message)?["source"] as? String == "speech"
-                })
-            heard = Self.object(answers.last!) ?? [:]
-            if heard["ok"] as? Bool == true { break }
-            await inbox.clear()
-            try await Task.sleep(for: .milliseconds(300))
-        }
-        return heard
+    /// Publishes `wav` on voiceplug/audio once and returns its spoken result. Callers wait first for the log line
+    /// that says the recognizer they mean is in place: the result is then the first hearing, not one of several tries.
+    func speak(_ wav: Data, timeout: Duration = .seconds(30)) async throws -> [String: Any] {
+        let before = await inbox.messages.filter(Self.isSpokenResult).count
+        try await client.publish("voiceplug/audio", Array(wav), qos: .atLeastOnce)
+        let answers = try await inbox.wait(for: before + 1, timeout: timeout, where: Self.isSpokenResult)
+        return Self.object(answers.last!) ?? [:]
+    }
+
+    @Sendable static func isSpokenResult(_ message: MQTTMessage) -> Bool {
+        message.topic == "voiceplug/result" && object(message)?["source"] as? String == "speech"
     }
 
     static func object(_ message: MQTTMessage) -> [String: Any]? {
