@@ -85,14 +85,12 @@ public final class Gateway: Sendable {
     /// phrase in flight, publishes `offline` and disconnects.
     public func run(until stop: @escaping @Sendable () async -> Void) async throws {
         try await client.connect()
-        for filter in devices.tracker.filters { try await client.subscribe(filter, qos: .atLeastOnce) }
-        let share = settings.shareGroup.map { "$share/\($0)/" } ?? ""
-        for topic in [PhraseTopics.phrase, PhraseTopics.hermesQuery, PhraseTopics.hermesTextCaptured]
-            + (settings.speech ? [PhraseTopics.audio, PhraseTopics.hermesAudioFrames] : [])
-        {
-            try await client.subscribe(share + topic, qos: .atLeastOnce)
+        do {
+            try await subscribeAndAnnounce()
+        } catch {
+            await client.disconnect()  // start-up failed after connecting: leave nothing connected
+            throw error
         }
-        try await client.publish(PhraseTopics.status, "online", qos: .atLeastOnce, retain: true)
         // State reports are not retained (Tasmota, Shelly): ask every plug.
         for device in devices.byID.values { await queryState(of: device) }
         log.log(.info, "gateway online on \(settings.brokerURL): \(devices.byID.count) devices, \(registry.index.count) voice shortcuts")
@@ -127,13 +125,26 @@ public final class Gateway: Sendable {
             await lanes.cancelAll()
             await inFlight.drained(within: .seconds(1))
             await learning?.finish(within: .seconds(20))
+            // Not awaiting the acknowledgement: if the broker is gone, shutdown must
+            // not wait for a reconnect; if it is there, it gets this before DISCONNECT.
+            try? await client.publish(PhraseTopics.status, "offline", qos: .atLeastOnce, retain: true, awaitAcknowledgement: false)
+            // Disconnecting fails whatever still waits for the broker (a publish parked while it is gone) and ends
+            // `messages`, so the children end too: with the broker gone, they waited for a reconnect before.
+            await client.disconnect()
             group.cancelAll()
         }
-        // Not awaiting the acknowledgement: if the broker is gone, shutdown must
-        // not wait for a reconnect; if it is there, it gets this before DISCONNECT.
-        try? await client.publish(PhraseTopics.status, "offline", qos: .atLeastOnce, retain: true, awaitAcknowledgement: false)
-        await client.disconnect()
         log.log(.info, "gateway offline")
+    }
+
+    private func subscribeAndAnnounce() async throws {
+        for filter in devices.tracker.filters { try await client.subscribe(filter, qos: .atLeastOnce) }
+        let share = settings.shareGroup.map { "$share/\($0)/" } ?? ""
+        for topic in [PhraseTopics.phrase, PhraseTopics.hermesQuery, PhraseTopics.hermesTextCaptured]
+            + (settings.speech ? [PhraseTopics.audio, PhraseTopics.hermesAudioFrames] : [])
+        {
+            try await client.subscribe(share + topic, qos: .atLeastOnce)
+        }
+        try await client.publish(PhraseTopics.status, "online", qos: .atLeastOnce, retain: true)
     }
 }
 
