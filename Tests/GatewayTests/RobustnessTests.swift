@@ -1,0 +1,125 @@
+import Foundation
+import LocalBroker
+import MQTT
+import TestSupport
+import Testing
+
+@Suite("The gateway under hostile input, live registry changes, signals and broker restarts")
+struct RobustnessTests {
+    @Test("garbage on every topic the gateway reads leaves it serving and the plugs' known states as they were")
+    func garbageOnEveryTopic() async throws {
+        try await withGateway { gateway in
+            #expect(try await gateway.say("turn on the kitchen lamp")["ok"] as? Bool == true)
+            let huge = [UInt8](repeating: 0x7B, count: 1 << 20)  // 1 MiB of "{"
+            let nested = Array((String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)).utf8)
+            let payloads: [(String, [UInt8])] = [
+                ("hermes/nlu/query", Array("turn on the lamp".utf8)), ("hermes/nlu/query", Array(#"{"sessionId":"s"}"#.utf8)),
+                ("hermes/asr/textCaptured", [0xFF, 0xFE]), ("hermes/asr/textCaptured", nested),
+                ("voiceplug/audio", Array("RIFF, but no".utf8)), ("voiceplug/audio", huge + huge + huge),
+                ("hermes/audioServer/den/audioFrame", [0x52, 0x49, 0x46, 0x46, 0, 0, 0, 0xFF]),
+                ("stat/kitchen-lamp/POWER", [0xFF, 0x00]), ("stat/kitchen-lamp/RESULT", huge),
+                ("tele/kitchen-lamp/LWT", Array("Sleeping".utf8)), ("zigbee2mqtt/xmas_tree", nested),
+                ("zigbee2mqtt/xmas_tree/availability", Array(#"{"state":7}"#.utf8)),
+                ("shellies/shelly1-desk/online", Array("maybe".utf8)), ("voiceplug/phrase", nested),
+            ]
+            for (topic, payload) in payloads { try await gateway.client.publish(topic, payload, qos: .atLeastOnce) }
+            // Each refusal that has somewhere to go is answered: the Hermes query without input, at least.
+            _ = try await gateway.inbox.wait(where: { $0.topic == "hermes/nlu/intentNotRecognized" || $0.topic == "voiceplug/result" })
+            let after = try await gateway.say("turn off the desk fan")
+            #expect(after["ok"] as? Bool == true, "\(after)")
+            #expect(gateway.gateway.isRunning)
+            let (_, plugs, _) = try await gateway.voiceplug(["plugs", "--json"])
+            let list = try JSONSerialization.jsonObject(with: Data(plugs.utf8)) as? [[String: Any]] ?? []
+            let lamp = list.first { $0["id"] as? String == "kitchen-lamp" }
+            #expect(lamp?["state"] as? String == "on" && lamp?["online"] as? Bool == true, "\(String(describing: lamp))")
+        }
+    }
+
+    @Test("a shortcut edited and then deleted with the CLI is followed by the running gateway within a second")
+    func editAndDeleteWhileRunning() async throws {
+        try await withGateway { gateway in
+            let (added, out, err) = try await gateway.voiceplug([
+                "shortcuts", "add", "--device", "tree", "--state", "on", "--phrase", "festive mode",
+            ])
+            #expect(added == 0, "\(err)")
+            let id = try #require(out.firstMatch(of: /[0-9A-Fa-f-]{36}/).map { String($0.output) }, "\(out)")
+            try await expectWithinASecond(gateway, "festive mode", ok: true)
+
+            let (edited, _, editErr) = try await gateway.voiceplug(["shortcuts", "edit", id, "--phrase", "party time"])
+            #expect(edited == 0, "\(editErr)")
+            try await expectWithinASecond(gateway, "party time", ok: true)
+            #expect(try await gateway.say("festive mode")["error"] as? String == "not_recognized", "the old phrase is gone")
+
+            let (deleted, _, deleteErr) = try await gateway.voiceplug(["shortcuts", "delete", id])
+            #expect(deleted == 0, "\(deleteErr)")
+            try await expectWithinASecond(gateway, "party time", ok: false)
+        }
+    }
+
+    /// Asks `phrase` until its outcome is `ok`, for at most a second after the change (then once more).
+    func expectWithinASecond(_ gateway: GatewayFixture, _ phrase: String, ok: Bool) async throws {
+        let changed = ContinuousClock.now
+        var result: [String: Any] = [:]
+        while true {
+            let sent = ContinuousClock.now
+            result = try await gateway.say(phrase)
+            if (result["ok"] as? Bool == true) == ok || sent - changed >= .seconds(1) { break }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        #expect((result["ok"] as? Bool == true) == ok, "\(phrase): \(result)")
+    }
+
+    @Test("SIGINT stops the gateway cleanly: exit 0 and the retained status offline")
+    func sigint() async throws {
+        try await withGateway { gateway in
+            #expect(try await gateway.say("kitchen lamp on")["ok"] as? Bool == true)
+            gateway.gateway.kill(SIGINT)
+            #expect(try await gateway.gateway.wait(timeout: .seconds(15)) == 0, "\(gateway.gateway.standardError)")
+            let status = try await MQTTClient.withClient(gateway.broker.configuration()) { late in
+                let inbox = MessageCollector(late)
+                try await late.subscribe("voiceplug/status")
+                return try await inbox.first(on: "voiceplug/status")
+            }
+            #expect(status.string == "offline" && status.retain)
+        }
+    }
+
+    @Test("with the broker gone, SIGTERM still ends the gateway within a bound")
+    func brokerGoneAtShutdown() async throws {
+        try await withGateway { gateway in
+            gateway.broker.stop()
+            try await Task.sleep(for: .milliseconds(300))
+            gateway.gateway.kill(SIGTERM)
+            let exited = try? await gateway.gateway.wait(timeout: .seconds(15))
+            let status = try #require(exited, "still running 15 s after SIGTERM: \(gateway.gateway.standardError)")
+            #expect(status == 0 || status == 3, "exit \(status): \(gateway.gateway.standardError)")
+        }
+    }
+
+    @Test("after a broker restart the gateway and plugsim reconnect and phrases switch plugs again")
+    func brokerRestart() async throws {
+        try await withGateway { gateway in
+            #expect(try await gateway.say("kitchen lamp on")["ok"] as? Bool == true)
+            try gateway.broker.restart()
+            // The test's own client reconnects and resubscribes too; then a phrase goes all the way through.
+            try await eventually("a phrase answered after the restart", timeout: .seconds(20)) {
+                (try? await gateway.say("kitchen lamp off", timeout: .seconds(2)))?["ok"] as? Bool == true
+            }
+            #expect(gateway.gateway.isRunning && gateway.plugsim.isRunning)
+        }
+    }
+
+    @Test("a plug that comes online with no known state is asked for it")
+    func stateQueriedWhenOnline() async throws {
+        try await withGateway(plugsimArguments: ["--offline", "porch"]) { gateway in
+            try await gateway.client.subscribe("cmnd/porch/#", qos: .atLeastOnce)
+            try await gateway.client.publish("plugsim/control", #"{"plug":"porch","online":true}"#, qos: .atLeastOnce)
+            // The query (an empty POWER command) and then the state it brings, on the gateway's retained status.
+            _ = try await gateway.inbox.wait(where: { $0.topic == "cmnd/porch/POWER" && $0.payload.isEmpty })
+            let status = try await gateway.inbox.wait(where: { message in
+                message.topic == "voiceplug/plugs/porch" && GatewayFixture.object(message)?["state"] as? String == "off"
+            })[0]
+            #expect(GatewayFixture.object(status)?["online"] as? Bool == true)
+        }
+    }
+}
