@@ -369,7 +369,8 @@ struct SpokenPhraseTests {
 
     /// A transform of every mean to zero: nothing can be told apart through it.
     static let collapsing: String = {
-        let stream = ["13"] + Array(repeating: Array(repeating: "0", count: 13).joined(separator: " "), count: 14)
+        let stream =
+            ["13"] + Array(repeating: Array(repeating: "0", count: 13).joined(separator: " "), count: 14)
             + [Array(repeating: "1", count: 13).joined(separator: " ")]
         return (["1", "3"] + stream + stream + stream).joined(separator: "\n") + "\n"
     }()
