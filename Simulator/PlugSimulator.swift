@@ -174,30 +174,48 @@ final class PlugSimulator: Sendable {
     }
 
     /// `plugsim/control`: {"plug":"ID","online":false|true}, {"plug":"ID","drop":0.5}, {"plug":"ID","latencyMs":300}.
+    /// A message with a value out of range or of the wrong type changes nothing and is reported in one line.
     private func handleControl(_ control: MQTTClient) async {
         for await message in control.messages where message.topic == Self.controlTopic {
             guard let object = (try? JSONSerialization.jsonObject(with: Data(message.payload))) as? [String: Any],
                 let id = object["plug"] as? String
             else {
-                console.err("plugsim: ignored a control message that is not {\"plug\":\"ID\",…}: \(message.string ?? "(binary)")\n")
+                let shown = String((message.string ?? "(binary)").prefix(80))
+                console.err("plugsim: ignored a control message that is not {\"plug\":\"ID\",…}: \(shown)\n")
                 continue
             }
             guard let plug = plugByDevice[id] else {
-                console.err("plugsim: ignored a control message for unknown plug '\(id)'\n")
+                console.err("plugsim: ignored a control message for unknown plug '\(id.prefix(80))'\n")
                 continue
             }
-            if let online = object["online"] as? Bool {
+            let online = object["online"], dropValue = (object["drop"] as? NSNumber)?.doubleValue
+            let latencyValue = (object["latencyMs"] as? NSNumber)?.doubleValue
+            if let problem = Self.controlProblem(object) {
+                console.err("plugsim: ignored a control message for '\(id)': \(problem)\n")
+                continue
+            }
+            if let online = online as? Bool {
                 if online {
                     do { try await plug.connect() } catch { console.err("plugsim: \(id) could not come back: \(error)\n") }
                 } else {
                     await plug.dropConnection()
                 }
             }
-            let drop = (object["drop"] as? NSNumber)?.doubleValue
-            let latency = (object["latencyMs"] as? NSNumber)?.doubleValue
-            if drop != nil || latency != nil {
-                await plug.setFaults(drop: drop.map { min(1, max(0, $0)) }, latency: latency.map { .milliseconds(max(0, $0)) })
+            if dropValue != nil || latencyValue != nil {
+                await plug.setFaults(drop: dropValue, latency: latencyValue.map { .milliseconds($0) })
             }
         }
+    }
+
+    /// What is wrong with a control message's values, if anything.
+    private static func controlProblem(_ object: [String: Any]) -> String? {
+        if let online = object["online"], !(online is Bool) { return "\"online\" must be true or false" }
+        if let drop = object["drop"], !((drop as? NSNumber).map { (0...1).contains($0.doubleValue) } ?? false) {
+            return "\"drop\" must be a fraction from 0 to 1"
+        }
+        if let latency = object["latencyMs"], !((latency as? NSNumber).map { (0...600_000).contains($0.doubleValue) } ?? false) {
+            return "\"latencyMs\" must be 0 to 600000 milliseconds"
+        }
+        return nil
     }
 }

@@ -155,6 +155,63 @@ struct FaultTests {
         }
     }
 
+    @Test("--drop 0.5 loses some commands and answers others")
+    func partialDrop() async throws {
+        try await withPlugsim(["--plugs", "p", "--drop", "0.5"]) { sim in
+            let before = await sim.count(on: "stat/p/POWER")
+            for index in 0..<40 {
+                try await sim.send("cmnd/p/POWER", index % 2 == 0 ? "ON" : "OFF")
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            try await Task.sleep(for: .milliseconds(500))
+            let answered = await sim.count(on: "stat/p/POWER") - before
+            // Binomial(40, 0.5): outside 5...35 about once in 10^6 runs.
+            #expect((5...35).contains(answered), "\(answered) of 40 answered")
+        }
+    }
+
+    @Test("--jitter varies each answer's delay within ±jitter of --latency")
+    func jitter() async throws {
+        try await withPlugsim(["--plugs", "j", "--latency", "200", "--jitter", "150"]) { sim in
+            _ = try await sim.inbox.first(on: "stat/j/POWER")  // the state it starts with, itself delayed
+            var delays: [Duration] = []
+            for index in 0..<10 {
+                let state = index % 2 == 0 ? "ON" : "OFF"
+                let before = await sim.count(on: "stat/j/POWER")
+                let start = ContinuousClock.now
+                try await sim.send("cmnd/j/POWER", state)
+                #expect(try await sim.next(on: "stat/j/POWER", after: before).string == state)
+                delays.append(ContinuousClock.now - start)
+            }
+            // Never sooner than latency − jitter; the spread shows it varies (a fixed delay spreads by the machine's
+            // noise alone, a few milliseconds).
+            #expect(delays.allSatisfy { $0 >= .milliseconds(45) }, "\(delays)")
+            #expect(delays.max()! - delays.min()! >= .milliseconds(40), "\(delays)")
+        }
+    }
+
+    @Test("invalid control messages are ignored: plugsim keeps running and its plugs as they were")
+    func invalidControl() async throws {
+        try await withPlugsim(["--plugs", "c"]) { sim in
+            for payload in [
+                "not json", "[]", #"{"plug":"nope","online":false}"#, #"{"plug":"c","drop":"x"}"#,
+                #"{"plug":"c","latencyMs":-5}"#, #"{"plug":"c","drop":7}"#, #"{"online":false}"#, "",
+                String(repeating: "{", count: 100_000),
+            ] {
+                try await sim.send("plugsim/control", payload)
+            }
+            try await sim.observer.publish("plugsim/control", [0xFF, 0xFE], qos: .atLeastOnce)
+            try await Task.sleep(for: .milliseconds(200))
+            #expect(sim.plugsim.isRunning)
+            #expect(await sim.inbox.messages.filter { $0.topic == "tele/c/LWT" }.last?.string == "Online")
+            let before = await sim.count(on: "stat/c/POWER")
+            let start = ContinuousClock.now
+            try await sim.send("cmnd/c/POWER", "ON")
+            #expect(try await sim.next(on: "stat/c/POWER", after: before).string == "ON")
+            #expect(ContinuousClock.now - start < .seconds(5), "no latency or drop was taken from the invalid ones")
+        }
+    }
+
     @Test("bad command lines exit 2; an unreachable broker exits 3")
     func usageErrors() async throws {
         for arguments in [
