@@ -3,9 +3,10 @@
 
   score.py FOLDER [--voiceplug PATH] [--show-errors]
 Prints the share of right answers per category; for negatives, how many
-phrases switched something (must be 0).
+phrases switched something (must be 0: exit 1 when any did, or when
+`voiceplug match` fails or answers fewer lines than it was given).
 """
-import argparse, collections, json, os, re, subprocess, tempfile
+import argparse, collections, json, os, re, subprocess, sys, tempfile
 
 def slug(name): return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
@@ -30,7 +31,8 @@ def main():
     with tempfile.TemporaryDirectory(prefix="voiceplug-score-") as work:
         result = match(args, devices, rows, work)
     answers = [json.loads(l) for l in result.stdout.splitlines()]
-    assert len(answers) == len(rows), (len(answers), len(rows))
+    if len(answers) != len(rows):
+        sys.exit(f"score.py: voiceplug match answered {len(answers)} of {len(rows)} phrases")
     right, total, errors = collections.Counter(), collections.Counter(), []
     for row, answer in zip(rows, answers):
         category = row["category"]
@@ -45,6 +47,9 @@ def main():
             print(f"{category:9} {right[category]:5}/{total[category]:<5} {100 * right[category] / total[category]:6.2f}%{extra}")
     if args.show_errors:
         for e in errors: print("  ", e)
+    switched = total["negative"] - right["negative"]
+    if switched:
+        sys.exit(f"score.py: {switched} phrase(s) that are no command switched something")
 
 if __name__ == "__main__":
     main()

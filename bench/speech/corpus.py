@@ -2381,12 +2381,19 @@ def prepare(args, work, name, scenario):
     return config, db, jobs
 
 def hear(args, config, db, paths, adaptation=None):
-    out = subprocess.run([args.voiceplug, "hear", *paths, "--json", "--config", config, "--db", db, "--threshold", str(args.threshold)]
-                         + (["--adaptation", adaptation] if adaptation else []), capture_output=True, text=True).stdout
+    """What `voiceplug hear` made of each file. Exit 1 only says that some file held no command; any other exit (a
+    crash, a signal) or a file without its line is an error, never counted as "not recognized"."""
+    done = subprocess.run([args.voiceplug, "hear", *paths, "--json", "--config", config, "--db", db, "--threshold", str(args.threshold)]
+                          + (["--adaptation", adaptation] if adaptation else []), capture_output=True, text=True)
+    if done.returncode not in (0, 1):
+        sys.exit(f"corpus.py: voiceplug hear exited {done.returncode}: {done.stderr.strip()[-500:]}")
     heard = {}
-    for line in out.splitlines():
+    for line in done.stdout.splitlines():
         record = json.loads(line)
         heard[record.pop("file")] = record
+    missing = [p for p in paths if p not in heard]
+    if missing:
+        sys.exit(f"corpus.py: voiceplug hear gave no answer for {len(missing)} file(s), the first {missing[0]}")
     return heard
 
 def hear_rows(args, config, db, rows, adaptation=None):
@@ -2418,11 +2425,14 @@ def adapted(args, work, voice, made={}):
 
 def match(args, config, db, texts):
     out = subprocess.run([args.voiceplug, "match", "--config", config, "--db", db], input="".join(t + "\n" for t in texts),
-                         capture_output=True, text=True).stdout
+                         capture_output=True, text=True, check=True).stdout
     answers = [json.loads(line) for line in out.splitlines()]
+    if len(answers) != len(texts):
+        sys.exit(f"corpus.py: voiceplug match answered {len(answers)} of {len(texts)} phrases")
     return {t: ((a["device"], a["state"]) if a.get("device") else None) for t, a in zip(texts, answers)}
 
 def report(label, rows, show):
+    """Prints a set's figures; returns how many commands switched a wrong device or state."""
     ig = [r for r in rows if r["expected"]]
     oog = [r for r in rows if not r["expected"]]
     right = sum(1 for r in ig if r["got"] == r["expected"])
@@ -2434,6 +2444,7 @@ def report(label, rows, show):
         for r in rows:
             if r["got"] != r["expected"]:
                 print("   ", r["text"], "/", " ".join(r["voice"]), "→", r["heard"].get("text"), r["heard"].get("margin"), r["got"])
+    return wrong
 
 LEARNED = 60  # the hearings `voiceplug run` keeps
 def learn(args, work, scenarios, rows):
@@ -2533,8 +2544,9 @@ def run(args, work):
     for name, _ in scenarios:
         for condition, _ in CONDITIONS:
             report(f"{name} {condition}", [r for r in rows if r["scenario"] == name and r["condition"] == condition], args.show)
-    for condition, _ in CONDITIONS:
-        report(f"all {condition}", [r for r in rows if r["condition"] == condition], False)
+    wrong = sum(report(f"all {condition}", [r for r in rows if r["condition"] == condition], False) for condition, _ in CONDITIONS)
+    if wrong:
+        sys.exit(f"corpus.py: {wrong} command(s) switched a wrong device or state")
 
 if __name__ == "__main__":
     main()
