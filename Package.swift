@@ -44,13 +44,15 @@ let package = Package(
         .target(name: "Gateway", dependencies: ["MQTT", "VoiceShortcuts", "Storage", "PlugProtocols", "JSONText", "Speech"]),
 
         // Speech: audio input and the recognizer; the only module that imports CPocketSphinx and CEspeakNG.
-        .target(name: "Speech", dependencies: ["CPocketSphinx", "CEspeakNG", "VoiceShortcuts"]),
+        .target(name: "Speech", dependencies: ["CPocketSphinx", "CEspeakNG", "VoiceShortcuts", "ChildProcesses"]),
 
         // Tasmota, Shelly and Zigbee2MQTT topics and payloads: both the plug's and the controller's side.
         .target(name: "PlugProtocols", dependencies: ["VoiceShortcuts"]),
 
+        // Child processes started one way: argv through posix_spawn, never a shell.
+        .target(name: "ChildProcesses"),
         // Starts and stops a private mosquitto broker (tests and `voiceplug demo`).
-        .target(name: "LocalBroker", dependencies: ["MQTT"]),
+        .target(name: "LocalBroker", dependencies: ["MQTT", "ChildProcesses"]),
 
         // Fast JSON text writing (command-line output, gateway results).
         .target(name: "JSONText"),
@@ -62,6 +64,7 @@ let package = Package(
             name: "voiceplug",
             dependencies: [
                 "MQTT", "LocalBroker", "VoiceShortcuts", "Storage", "CommandLineSupport", "JSONText", "Gateway", "PlugProtocols", "Speech",
+                "ChildProcesses",
             ]),
         .executableTarget(
             name: "plugsim", dependencies: ["MQTT", "PlugProtocols", "VoiceShortcuts", "CommandLineSupport"], path: "Simulator"),
@@ -70,6 +73,7 @@ let package = Package(
         // Tests: a support library shared by the suites, then one target per module.
         .target(name: "TestSupport", dependencies: ["MQTT", "LocalBroker"], path: "Tests/TestSupport"),
         .testTarget(name: "MQTTTests", dependencies: ["MQTT", "LocalBroker", "TestSupport"]),
+        .testTarget(name: "ChildProcessesTests", dependencies: ["ChildProcesses"]),
         .testTarget(name: "VoiceShortcutsTests", dependencies: ["VoiceShortcuts"]),
         .testTarget(name: "PlugProtocolsTests", dependencies: ["PlugProtocols", "VoiceShortcuts"]),
         .testTarget(name: "SpeechTests", dependencies: ["Speech", "VoiceShortcuts", "TestSupport"]),

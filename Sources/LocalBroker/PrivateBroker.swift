@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 import MQTT
 
@@ -216,16 +217,8 @@ public final class PrivateBroker: @unchecked Sendable {
     }
 
     private static func run(_ tool: String, _ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool] + arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw StartError.failed("\(tool) exited with status \(process.terminationStatus)")
-        }
+        let finished = try SpawnedProcess.run(tool, arguments)
+        guard finished.status == 0 else { throw StartError.failed("\(tool) exited with status \(finished.status)") }
     }
 
     /// Whether a TCP connection to host:port succeeds.

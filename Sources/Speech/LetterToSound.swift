@@ -1,8 +1,5 @@
+import ChildProcesses
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// Pronunciations from espeak-ng's IPA (American English, or another of its
 /// English accents) and from flite's lexicon and letter-to-sound rules
@@ -42,7 +39,8 @@ enum LetterToSound {
     static func flitePhones(for words: [String]) -> [String: [String]] {
         batch(words) { text in
             // Phones with stress digits ("ey1"), a pause ("pau") around each sentence.
-            let phones = run("t2p '\(text)'").split(whereSeparator: \.isWhitespace).map { symbol -> String in
+            let phones = ((try? SpawnedProcess.run("t2p", [text]))?.text ?? "").split(whereSeparator: \.isWhitespace).map {
+                symbol -> String in
                 let bare = symbol.filter { !$0.isNumber }
                 return fliteNames[bare] ?? bare.uppercased()
             }
@@ -67,7 +65,7 @@ enum LetterToSound {
     /// → 14 / 15; on ../shared/corpus right 1,953 / 1,934 → 1,952 / 1,934,
     /// wrong and accepted unchanged.
     private static func batch(_ words: [String], pronounce: (String) -> [[String]?]) -> [String: [String]] {
-        // Only the grammar's words, letters and digits: flite's t2p has them through the shell, single-quoted, and
+        // Only the grammar's words, letters and digits: flite's t2p has them as one argument (never a shell), and
         // espeak-ng as clauses between commas. Both say digits as numbers ("r2" AA R T UW, "ps5" P IY EH S F AY V).
         let safe = words.filter { word in !word.isEmpty && Grammar.isJSGFWord(word) }
         guard !safe.isEmpty else { return [:] }
@@ -89,20 +87,6 @@ enum LetterToSound {
         case caribbean = "en-029"
         case newYork = "en-us-nyc"
         case westMidlands = "en-gb-x-gbcwmd"
-    }
-
-    /// What a shell command writes to its standard output ("" when it cannot run).
-    private static func run(_ command: String) -> String {
-        guard let pipe = popen(command + " 2>/dev/null", "r") else { return "" }
-        var output = [UInt8]()
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = fread(&buffer, 1, buffer.count, pipe)
-            if count <= 0 { break }
-            output += buffer[..<count]
-        }
-        pclose(pipe)
-        return String(decoding: output, as: UTF8.self)
     }
 
     /// Maps IPA text to phones; stress, length and syllable marks are dropped.

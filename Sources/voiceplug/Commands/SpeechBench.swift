@@ -1,3 +1,4 @@
+import ChildProcesses
 import CommandLineSupport
 import Foundation
 import LocalBroker

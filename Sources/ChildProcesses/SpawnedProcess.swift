@@ -22,14 +22,33 @@ public final class SpawnedProcess: @unchecked Sendable {
     /// this process's folder: give it absolute paths.
     /// With `ownProcessGroup`, a Ctrl-C in the terminal does not reach it:
     /// whoever started it stops it, in order.
-    public init(_ executable: String, _ arguments: [String], log: String? = nil, ownProcessGroup: Bool = false) throws {
+    public convenience init(_ executable: String, _ arguments: [String], log: String? = nil, ownProcessGroup: Bool = false) throws {
+        try self.init(executable, arguments, output: .file(log ?? "/dev/null"), ownProcessGroup: ownProcessGroup)
+    }
+
+    /// Where the child's standard output goes.
+    enum Output {
+        /// Appended to a file, standard error too.
+        case file(String)
+        /// Into this descriptor (a pipe's write end); standard error to /dev/null.
+        case descriptor(Int32)
+    }
+
+    /// Starts `executable`, an absolute path or a name looked up in `PATH`, with `arguments` as they are: no shell.
+    init(_ executable: String, _ arguments: [String], output: Output, ownProcessGroup: Bool = false) throws {
+        guard let path = Self.resolve(executable) else { throw POSIXError(.ENOENT) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
-        let output = log ?? "/dev/null"
-        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, output, O_WRONLY | O_CREAT | O_APPEND, 0o644)
-        posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO)
+        switch output {
+        case .file(let file):
+            posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, file, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+            posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO)
+        case .descriptor(let descriptor):
+            posix_spawn_file_actions_adddup2(&actions, descriptor, STDOUT_FILENO)
+            posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+        }
         // Nothing else of this process's: a broker that kept a copy of another child's descriptor (Foundation's
         // `Process` learns that its child ended when the socket it gave it closes) held that child's end back.
         _ = Self.closeFrom?(&actions, 3)
@@ -53,9 +72,16 @@ public final class SpawnedProcess: @unchecked Sendable {
         var argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
-        let rc = posix_spawn(&pid, executable, &actions, &attributes, &argv, environ)
+        let rc = posix_spawn(&pid, path, &actions, &attributes, &argv, environ)
         guard rc == 0 else { throw POSIXError(POSIXErrorCode(rawValue: rc) ?? .EINVAL) }
         self.pid = pid
+    }
+
+    /// `executable` itself when it names a path, else the first executable of that name in `PATH`.
+    static func resolve(_ executable: String) -> String? {
+        if executable.contains("/") { return executable }
+        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        return folders.map { "\($0)/\(executable)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
     /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which Swift's Glibc module does not

@@ -1,5 +1,5 @@
+import ChildProcesses
 import Foundation
-import LocalBroker
 import Testing
 
 @Suite("Processes started with posix_spawn")
@@ -20,5 +20,16 @@ struct SpawnedProcessTests {
         let listed = Set(try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map(String.init))
         #expect(listed.isSuperset(of: ["0", "1", "2"]), "\(listed)")
         #expect(listed.isDisjoint(with: (pair + held).map(String.init)), "\(listed)")
+    }
+
+    @Test("run passes each argument as it is, never through a shell, and returns the output and exit code")
+    func runWithoutShell() throws {
+        let hostile = "kettle'; touch /tmp/voiceplug-pwned; echo '$(id) `id` \"quoted\"\nnext line"
+        let echoed = try SpawnedProcess.run("printf", ["%s", hostile])
+        #expect(echoed.status == 0 && echoed.text == hostile)
+        #expect(!FileManager.default.fileExists(atPath: "/tmp/voiceplug-pwned"))
+        #expect(try SpawnedProcess.run("false", []).status == 1)
+        #expect(try SpawnedProcess.run("/bin/sh", ["-c", "kill -TERM $$"]).status == 128 + SIGTERM)
+        #expect(throws: POSIXError.self) { try SpawnedProcess.run("voiceplug-no-such-program", []) }
     }
 }
