@@ -6,8 +6,8 @@ import VoiceShortcuts
 /// `plugsim`: the command line.
 enum PlugsimCommand {
     static let spec = CommandSpec(
-        name: "plugsim", summary: "Simulates smart plugs (Tasmota, Shelly Gen1, Zigbee2MQTT) on an MQTT broker.",
-        usage: "plugsim [--broker URL] [--plugs ID,ID,... | --config FILE] [--protocol tasmota|shelly|zigbee2mqtt] "
+        name: "", summary: "Simulates smart plugs (Tasmota, Shelly Gen1, Zigbee2MQTT) on an MQTT broker.",
+        usage: "[--broker URL] [--plugs ID,ID,... | --config FILE] [--protocol tasmota|shelly|zigbee2mqtt] "
             + "[--latency MS] [--jitter MS] [--drop FRACTION] [--offline ID,...] [--tele-period SECONDS] [--state FILE] [--no-tui]",
         options: ["broker", "plugs", "config", "protocol", "latency", "jitter", "drop", "offline", "tele-period", "state"],
         flags: ["no-tui"],
@@ -30,9 +30,15 @@ enum PlugsimCommand {
               {"plug":"ID","drop":0.5}       ignore half of the commands
               {"plug":"ID","latencyMs":300}  answer after 300 ms
             SIGINT or SIGTERM publishes every plug offline and exits 0.
-            """)
+            --version prints the version.
+            """,
+        program: "plugsim")
 
     static func run(_ arguments: [String], console: Console) async -> ExitCode {
+        if arguments.first == "--version" {
+            console.out("plugsim \(VoicePlugVersion.current)\n")
+            return .ok
+        }
         let options: PlugSimulator.Options
         do {
             guard let parsed = try spec.parse(arguments, console: console) else { return .ok }
@@ -57,7 +63,7 @@ enum PlugsimCommand {
     }
 
     static func makeOptions(_ parsed: Arguments, console: Console) throws -> PlugSimulator.Options {
-        func usage(_ message: String) -> UsageError { UsageError(message: message, command: spec.name) }
+        func usage(_ message: String) -> UsageError { UsageError(message: message, command: spec.name, program: spec.program) }
         var configuration: VoicePlugConfiguration?
         if let path = parsed.options["config"] {
             guard parsed.options["plugs"] == nil else { throw usage("give --plugs or --config, not both") }

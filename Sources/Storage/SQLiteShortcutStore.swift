@@ -12,6 +12,9 @@ public final class SQLiteShortcutStore: VoiceShortcutStore, @unchecked Sendable 
     /// The block of 1,000 changes the change log was last pruned in (under `lock`).
     private var lastPruneBlock: Int64 = -1
 
+    /// The path of a store kept in memory, gone when closed.
+    public static let inMemory = ":memory:"
+
     /// Opens the store at `path`, creating it when the file does not exist.
     /// An existing file that is not a VoicePlug store, is damaged or is newer
     /// is refused and never written to.

@@ -86,6 +86,10 @@ struct CommandTests {
         #expect(await workspace.run().code == .usage)
         #expect(await workspace.run("adapt").code == .usage)
         #expect(await workspace.run("adapt", "--prompts", "a.wav").code == .usage)
+        // A missing or blank value is the command line's fault (2); a phrase the registry refuses is a refusal (1).
+        let blank = await workspace.run("shortcuts", "add", "--device", "kitchen-lamp", "--state", "on", "--phrase", " ")
+        #expect(blank.code == .usage && blank.err.contains("--phrase is empty"), "\(blank.err)")
+        #expect(await workspace.run("shortcuts", "add", "--device", "kitchen-lamp", "--state", "on", "--phrase", "!!").code == .failed)
         // The gateway reads the speaker adaptation before it connects: a bad one stops it at once.
         try Data("not a transform".utf8).write(to: workspace.url.appendingPathComponent("voiceplug.adaptation"))
         let run = await workspace.run("run", "--broker", "mqtt://127.0.0.1:9")
@@ -107,6 +111,26 @@ struct CommandTests {
         #expect(await VoicePlugCommand.run(arguments, console: console) == .ok)
         #expect(console.output.contains("usage: voiceplug"))
         #expect(!FileManager.default.fileExists(atPath: workspace.url.appendingPathComponent("voiceplug.db").path))
+    }
+
+    @Test("commands that only read create no store: shortcuts list, status, suggest and match")
+    func readingCreatesNothing() async throws {
+        let workspace = try Workspace()
+        for arguments in [
+            ["shortcuts", "list"], ["shortcuts", "list", "--json"], ["shortcuts", "status", "--device", "tree", "--state", "on"],
+            ["shortcuts", "suggest"],
+        ] {
+            #expect(await workspace.run(arguments, bytes: []).code == .ok, "\(arguments)")
+        }
+        #expect(await workspace.run("match", input: "turn on the christmas tree\n").out.contains("\"tree\""))
+        let made = try FileManager.default.contentsOfDirectory(atPath: workspace.path)
+        #expect(made == ["voiceplug.json"], "\(made)")
+    }
+
+    @Test("--version prints the version and exits 0")
+    func version() async throws {
+        let result = await (try Workspace()).run("--version")
+        #expect(result.code == .ok && result.out.hasPrefix("voiceplug ") && result.out.contains("."), "\(result.out)")
     }
 
     @Test("a file that cannot be read is named, with why: none there, a folder, or too large")
@@ -171,6 +195,12 @@ struct CommandTests {
 
         let notJSON = try Workspace(configuration: "{devices: oops")
         #expect(await notJSON.run("match").err.contains("voiceplug.json: not valid JSON"))
+        // Where it goes wrong: line and column, or where the file ends too soon.
+        let doubleComma = try Workspace(configuration: "{\"devices\": [\n  {\"id\": \"lamp\",, }]}\n")
+        let located = await doubleComma.run("match")
+        #expect(located.err.contains("at line 2, column 17"), "\(located.err)")
+        let cut = try Workspace(configuration: "{\"devices\": [\n  {\"id\": \"lamp\",\n")
+        #expect(await cut.run("match").err.contains("the file ends before the JSON does, at line 3"))
 
         let missing = try Workspace()
         let result2 = await missing.run("match", "--config", "nowhere.json")

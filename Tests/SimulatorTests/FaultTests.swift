@@ -220,7 +220,13 @@ struct FaultTests {
         ] {
             let process = try ChildProcess("plugsim", arguments + ["--no-tui"])
             #expect(try await process.wait() == 2, "\(arguments): \(process.standardError)")
+            // Its hints name plugsim itself, not a `voiceplug plugsim` that does not exist.
+            #expect(process.standardError.contains("(see `plugsim --help`)"), "\(process.standardError)")
         }
+        let help = try ChildProcess("plugsim", ["--help"])
+        #expect(try await help.wait() == 0 && help.standardOutput.hasPrefix("usage: plugsim [--broker URL]"))
+        let version = try ChildProcess("plugsim", ["--version"])
+        #expect(try await version.wait() == 0 && version.standardOutput.hasPrefix("plugsim "))
         let port = try freeLoopbackPort()
         let process = try ChildProcess("plugsim", ["--plugs", "a", "--no-tui", "--broker", "mqtt://127.0.0.1:\(port)"])
         #expect(try await process.wait() == 3)

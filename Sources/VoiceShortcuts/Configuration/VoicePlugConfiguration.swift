@@ -68,16 +68,38 @@ public struct VoicePlugConfiguration: Sendable, Equatable {
         do {
             root = try JSONDecoder().decode(JSONValue.self, from: data)
         } catch {
-            throw ConfigurationError(file: file, key: "", problem: "not valid JSON (\(jsonProblem(error)))")
+            throw ConfigurationError(file: file, key: "", problem: "not valid JSON (\(jsonProblem(error, in: data)))")
         }
         return try ConfigurationReader(file: file).configuration(from: root)
     }
 
-    private static func jsonProblem(_ error: Error) -> String {
-        if case DecodingError.dataCorrupted(let context) = error {
-            let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-            return underlying ?? context.debugDescription
+    /// What is wrong with `data` as JSON, with the line and column where it goes wrong.
+    static func jsonProblem(_ error: Error, in data: Data) -> String {
+        // JSONSerialization's message says where ("around character 30"); JSONDecoder's only that it is not JSON.
+        do {
+            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
+            let message = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
+            if let match = message.firstMatch(of: /around character (\d+)/), let offset = Int(match.1) {
+                let (line, column) = lineAndColumn(ofByte: offset, in: data)
+                return "\(message.replacing(match.0, with: "").trimmingCharacters(in: .punctuationCharacters.union(.whitespaces))) "
+                    + "at line \(line), column \(column)"
+            }
+            if message.contains("end of file") {
+                return "the file ends before the JSON does, at line \(lineAndColumn(ofByte: data.count, in: data).line)"
+            }
+            return message
         }
+        if case DecodingError.dataCorrupted(let context) = error { return context.debugDescription }
         return "\(error)"
+    }
+
+    /// The 1-based line and column of the byte at `offset`.
+    static func lineAndColumn(ofByte offset: Int, in data: Data) -> (line: Int, column: Int) {
+        let before = data.prefix(max(0, min(offset, data.count)))
+        let line = before.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+        let lineStart = before.lastIndex(of: 0x0A).map { $0 + 1 } ?? before.startIndex
+        let column = String(decoding: before[lineStart...], as: UTF8.self).count + 1
+        return (line, column)
     }
 }

@@ -54,7 +54,8 @@ struct Context {
         storePath = arguments.options["db"].map(absolute) ?? home.appendingPathComponent(Self.defaultStoreName).path
         adaptationPath = arguments.options["adaptation"].map(absolute) ?? home.appendingPathComponent(Self.defaultAdaptationName).path
         adaptationGiven = arguments.options["adaptation"] != nil
-        hearingsPath = home.appendingPathComponent(Self.defaultHearingsName).path
+        // State files live beside the store.
+        hearingsPath = URL(fileURLWithPath: storePath).deletingLastPathComponent().appendingPathComponent(Self.defaultHearingsName).path
     }
 
     /// Whether the speaker adaptation is enrolled: `--adaptation` names one, or the default file is there.
@@ -80,9 +81,18 @@ struct Context {
 
     var devices: [Device] { configuration?.devices ?? [] }
 
-    /// Opens the store and loads the registry.
+    /// Opens the store and loads the registry; the store file is created when missing.
     func registry() throws -> VoiceShortcutCenter {
         try VoiceShortcutCenter(store: SQLiteShortcutStore(path: storePath))
+    }
+
+    /// The registry for a command that only reads it: with no store file yet, an empty one in memory, so that
+    /// reading creates nothing.
+    func registryForReading() throws -> VoiceShortcutCenter {
+        guard FileManager.default.fileExists(atPath: storePath) else {
+            return try VoiceShortcutCenter(store: SQLiteShortcutStore(path: SQLiteShortcutStore.inMemory))
+        }
+        return try registry()
     }
 
     /// Checks a device id against the configuration. Without any

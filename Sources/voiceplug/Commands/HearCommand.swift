@@ -55,7 +55,7 @@ enum HearCommand {
             }
             // Every file is read before the recognizer starts, so a bad one fails fast.
             let audios = try sources.map { try readAudio($0, console: console) }
-            let registry = try context.registry()
+            let registry = try context.registryForReading()
             let recognizer = try SpeechRecognizer(
                 devices: context.devices, shortcuts: registry.allVoiceShortcuts(), threshold: threshold,
                 adaptation: context.adaptation())

@@ -27,7 +27,7 @@ enum MatchCommand {
         do {
             guard let parsed = try spec.parse(arguments, console: console) else { return .ok }
             let context = try Context(parsed, console: console)
-            let index = try context.registry().index
+            let index = try context.registryForReading().index
             let matcher = PhraseMatcher(devices: context.devices)
             answerLines(console: console) { line, output in
                 answer(line, matcher: matcher, index: index, into: &output)

@@ -25,7 +25,7 @@ enum RunCommand {
                                followed while the gateway runs: written, replaced or deleted
             --no-learning      do not learn the voices heard. Without it, each spoken command a plug
                                confirmed is kept (its audio and what was heard; the newest 60) in
-                               voiceplug.hearings beside the configuration, and every 10 new ones adapt
+                               voiceplug.hearings beside the store, and every 10 new ones adapt
                                speech recognition to the voices heard (voiceplug.hearings/learned.adaptation,
                                which `hear` uses too); not one switched back within 15 s. Delete the
                                folder to forget them. Off when an adaptation from `voiceplug adapt` is used.

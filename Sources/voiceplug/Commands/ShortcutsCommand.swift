@@ -71,7 +71,7 @@ enum ShortcutsCommand {
 
     static let overview = CommandSpec(
         name: "shortcuts", summary: "Manages voice shortcuts.",
-        usage: "shortcuts add|edit|delete|list|status|suggest …",
+        usage: "shortcuts add|edit|delete|list|status|suggest|import …",
         details: subcommands.map { "  " + $0.usage + "\n      " + $0.summary }
             .joined(separator: "\n") + "\n\nEach prints its own --help.")
 
@@ -138,7 +138,7 @@ enum ShortcutsCommand {
     }
 
     private static func runList(_ arguments: Arguments, _ context: Context) throws -> ExitCode {
-        let shortcuts = try context.registry().allVoiceShortcuts()
+        let shortcuts = try context.registryForReading().allVoiceShortcuts()
         if arguments.flags.contains("json") {
             let items = shortcuts.map {
                 "{\"id\":\(JSON.string($0.id.uuidString)),\"phrase\":\(JSON.string($0.invocationPhrase)),"
@@ -168,7 +168,7 @@ enum ShortcutsCommand {
         let device = try arguments.required("device", status)
         let state = try state(arguments, status)
         if context.configuration != nil { try context.checkDevice(device) }
-        let action = try context.registry().buttonAction(for: DeviceStateKey(deviceID: device, state: state))
+        let action = try context.registryForReading().buttonAction(for: DeviceStateKey(deviceID: device, state: state))
         let json = arguments.flags.contains("json")
         switch action {
         case .add:
@@ -183,7 +183,7 @@ enum ShortcutsCommand {
     }
 
     private static func runSuggest(_ arguments: Arguments, _ context: Context) throws -> ExitCode {
-        let suggestions = try context.registry().store.suggestions(minimumCount: 2)
+        let suggestions = try context.registryForReading().store.suggestions(minimumCount: 2)
         if arguments.flags.contains("json") {
             let items = suggestions.map {
                 "{\"device\":\(JSON.string($0.intent.deviceID)),\"state\":\(JSON.string($0.intent.state.rawValue)),"

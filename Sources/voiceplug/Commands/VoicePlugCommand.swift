@@ -15,13 +15,18 @@ enum VoicePlugCommand {
           plugs                                            the plugs' last known states
           hear WAVFILE                                     recognize a spoken phrase offline
           adapt WAVFILE...                                 adapt speech recognition to one speaker
-          shortcuts add|edit|delete|list|status|suggest|import   manage voice shortcuts
+          shortcuts add|edit|delete|list|status|suggest|import
+                                                           manage voice shortcuts
           match                                            match phrases from standard input, offline
-          demo                                             a private broker and an MQTT round trip
+          demo                                             try it: a private broker, plugsim and the gateway,
+                                                           a typed and a spoken phrase switching a plug
           bench                                            measure matching and the registry
 
-        Every command prints --help. Exit codes: 0 ok, 1 the request failed,
-        2 usage or configuration error, 3 the broker or the store cannot be reached.
+        Every command prints --help; `voiceplug --version` prints the version.
+        Exit codes: 0 ok; 1 the request was refused or failed (not recognized, a rule
+        of the registry, device offline, no confirmation in time); 2 usage or
+        configuration error (a missing or malformed option, a bad config file);
+        3 the broker or the store cannot be reached.
 
         """
 
@@ -34,6 +39,9 @@ enum VoicePlugCommand {
         switch command {
         case "--help", "-h", "help":
             console.out(help)
+            return .ok
+        case "--version":
+            console.out("voiceplug \(VoicePlugVersion.current)\n")
             return .ok
         case "shortcuts":
             return ShortcutsCommand.run(rest, console: console)
