@@ -40,8 +40,11 @@ extension SpawnedProcess {
         }
         close(reading)
         process.reap(within: 10)
-        let raw = process.exitStatus ?? 0
-        let status = raw & 0x7F == 0 ? (raw >> 8) & 0xFF : 128 + (raw & 0x7F)
-        return Finished(status: status, output: output)
+        return Finished(status: process.exitCode ?? 0, output: output)
+    }
+
+    /// Once it has ended: its exit code, or 128 + the signal that ended it.
+    public var exitCode: Int32? {
+        exitStatus.map { raw in raw & 0x7F == 0 ? (raw >> 8) & 0xFF : 128 + (raw & 0x7F) }
     }
 }

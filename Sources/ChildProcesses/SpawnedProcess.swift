@@ -23,28 +23,39 @@ public final class SpawnedProcess: @unchecked Sendable {
     /// With `ownProcessGroup`, a Ctrl-C in the terminal does not reach it:
     /// whoever started it stops it, in order.
     public convenience init(_ executable: String, _ arguments: [String], log: String? = nil, ownProcessGroup: Bool = false) throws {
-        try self.init(executable, arguments, output: .file(log ?? "/dev/null"), ownProcessGroup: ownProcessGroup)
+        try self.init(executable, arguments, output: .log(log ?? "/dev/null"), ownProcessGroup: ownProcessGroup)
+    }
+
+    /// Starts `executable` with standard input read from the file `standardInput` and standard output written
+    /// to the file `standardOutput` (created or emptied); standard error is discarded.
+    public convenience init(_ executable: String, _ arguments: [String], standardInput: String, standardOutput: String) throws {
+        try self.init(executable, arguments, input: standardInput, output: .file(standardOutput))
     }
 
     /// Where the child's standard output goes.
     enum Output {
         /// Appended to a file, standard error too.
+        case log(String)
+        /// Written to a file, created or emptied; standard error to /dev/null.
         case file(String)
         /// Into this descriptor (a pipe's write end); standard error to /dev/null.
         case descriptor(Int32)
     }
 
     /// Starts `executable`, an absolute path or a name looked up in `PATH`, with `arguments` as they are: no shell.
-    init(_ executable: String, _ arguments: [String], output: Output, ownProcessGroup: Bool = false) throws {
+    init(_ executable: String, _ arguments: [String], input: String = "/dev/null", output: Output, ownProcessGroup: Bool = false) throws {
         guard let path = Self.resolve(executable) else { throw POSIXError(.ENOENT) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, input, O_RDONLY, 0)
         switch output {
-        case .file(let file):
+        case .log(let file):
             posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, file, O_WRONLY | O_CREAT | O_APPEND, 0o644)
             posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO)
+        case .file(let file):
+            posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, file, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
         case .descriptor(let descriptor):
             posix_spawn_file_actions_adddup2(&actions, descriptor, STDOUT_FILENO)
             posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)

@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 import VoiceShortcuts
 
@@ -175,25 +176,19 @@ extension SpeechRecognizer {
     /// error with its last error line when it fails.
     static func runTool(_ tool: String, _ arguments: [String], missing package: String = "sphinxtrain") throws -> String {
         let path = try toolPath(tool, package: package)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("voiceplug-\(UUID().uuidString.prefix(8)).log")
-        guard FileManager.default.createFile(atPath: log.path, contents: nil) else {
-            throw SpeechError.adaptation("cannot write in \(FileManager.default.temporaryDirectory.path)")
-        }
         defer { try? FileManager.default.removeItem(at: log) }
-        let handle = try FileHandle(forWritingTo: log)
-        process.standardOutput = handle
-        process.standardError = handle
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try? handle.close()
+        let process: SpawnedProcess
+        do {
+            process = try SpawnedProcess(path, arguments, log: log.path)
+        } catch {
+            throw SpeechError.adaptation("cannot start \(path): \(error)")
+        }
+        process.reap(within: 24 * 3600)
         let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-        guard process.terminationStatus == 0 else {
-            let last =
-                output.split(separator: "\n").last { $0.contains("ERROR") || $0.contains("FATAL") } ?? "exit \(process.terminationStatus)"
+        let status = process.exitCode ?? 0
+        guard status == 0 else {
+            let last = output.split(separator: "\n").last { $0.contains("ERROR") || $0.contains("FATAL") } ?? "exit \(status)"
             throw SpeechError.adaptation("\((path as NSString).lastPathComponent) failed: \(last)")
         }
         return output

@@ -1,3 +1,4 @@
+import ChildProcesses
 import CommandLineSupport
 import Foundation
 import JSONText
@@ -146,18 +147,11 @@ enum BenchCommand {
         let inputURL = folder.appendingPathComponent("phrases.txt")
         let outputURL = folder.appendingPathComponent("answers.jsonl")
         try Data((phrases.joined(separator: "\n") + "\n").utf8).write(to: inputURL)
-        _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
-        let process = Process()
-        process.executableURL = URL(
-            fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-                ?? CommandLine.arguments[0])
-        process.arguments = ["match", "--config", config, "--db", db]
-        process.standardInput = try FileHandle(forReadingFrom: inputURL)
-        process.standardOutput = try FileHandle(forWritingTo: outputURL)
-        process.standardError = FileHandle.nullDevice
         let start = ContinuousClock.now
-        try process.run()
-        process.waitUntilExit()
+        let process = try SpawnedProcess(
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0],
+            ["match", "--config", config, "--db", db], standardInput: inputURL.path, standardOutput: outputURL.path)
+        process.reap(within: 3600)
         let elapsed = ContinuousClock.now - start
         let lines = try Data(contentsOf: outputURL).reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
         return (elapsed.timeInterval, lines)
