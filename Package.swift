@@ -41,10 +41,28 @@ let package = Package(
         .target(name: "Storage", dependencies: ["CSQLite", "VoiceShortcuts"]),
 
         // The gateway service: phrases in, plugs switched, results out.
-        .target(name: "Gateway", dependencies: ["MQTT", "VoiceShortcuts", "Storage", "PlugProtocols", "JSONText", "Speech"]),
+        .target(
+            name: "Gateway",
+            dependencies: [
+                "MQTT", "VoiceShortcuts", "Storage", "PlugProtocols", "JSONText", "Speech", "SpeechAudio", "PocketSphinx",
+                "VoiceAdaptation",
+            ]),
 
-        // Speech: audio input and the recognizer; the only module that imports CPocketSphinx and CEspeakNG.
-        .target(name: "Speech", dependencies: ["CPocketSphinx", "CEspeakNG", "VoiceShortcuts", "ChildProcesses"]),
+        // Speech, from the bottom up. The PocketSphinx boundary: decoders, front ends, the acoustic model's
+        // files and speaker adaptations; the only module that imports CPocketSphinx.
+        .target(name: "PocketSphinx", dependencies: ["CPocketSphinx"]),
+        // espeak-ng's library, for pronunciations and spoken answers; the only module that imports CEspeakNG.
+        .target(name: "EspeakNG", dependencies: ["CEspeakNG"]),
+        // Audio: WAV reading, loudness, pitch, echo, reverberation and bandwidth, utterance detection.
+        .target(name: "SpeechAudio"),
+        // The grammar of commands, its garbage paths, pronunciations and letter-to-sound, common words.
+        .target(name: "SpeechGrammar", dependencies: ["PocketSphinx", "EspeakNG", "ChildProcesses", "VoiceShortcuts"]),
+        // The recognizer: its passes and the decision what was said, or that nothing was.
+        .target(name: "Speech", dependencies: ["PocketSphinx", "SpeechAudio", "SpeechGrammar", "VoiceShortcuts"]),
+        // Speaker adaptation estimated from recordings, and the gateway's learning of its household's voices.
+        .target(
+            name: "VoiceAdaptation",
+            dependencies: ["Speech", "PocketSphinx", "SpeechAudio", "SpeechGrammar", "VoiceShortcuts", "ChildProcesses"]),
 
         // Tasmota, Shelly and Zigbee2MQTT topics and payloads: both the plug's and the controller's side.
         .target(name: "PlugProtocols", dependencies: ["VoiceShortcuts"]),
@@ -64,7 +82,7 @@ let package = Package(
             name: "voiceplug",
             dependencies: [
                 "MQTT", "LocalBroker", "VoiceShortcuts", "Storage", "CommandLineSupport", "JSONText", "Gateway", "PlugProtocols", "Speech",
-                "ChildProcesses",
+                "ChildProcesses", "SpeechAudio", "PocketSphinx", "VoiceAdaptation", "EspeakNG",
             ]),
         .executableTarget(
             name: "plugsim", dependencies: ["MQTT", "PlugProtocols", "VoiceShortcuts", "CommandLineSupport"], path: "Simulator"),
@@ -74,11 +92,20 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["MQTT", "LocalBroker"], path: "Tests/TestSupport"),
         .testTarget(name: "MQTTTests", dependencies: ["MQTT", "LocalBroker", "TestSupport"]),
         .testTarget(name: "ChildProcessesTests", dependencies: ["ChildProcesses"]),
+        .testTarget(
+            name: "VoiceAdaptationTests",
+            dependencies: ["VoiceAdaptation", "Speech", "SpeechAudio", "PocketSphinx", "VoiceShortcuts", "TestSupport"]),
         .testTarget(name: "VoiceShortcutsTests", dependencies: ["VoiceShortcuts"]),
         .testTarget(name: "PlugProtocolsTests", dependencies: ["PlugProtocols", "VoiceShortcuts"]),
-        .testTarget(name: "SpeechTests", dependencies: ["Speech", "VoiceShortcuts", "TestSupport"]),
+        .testTarget(
+            name: "SpeechTests",
+            dependencies: [
+                "Speech", "SpeechAudio", "SpeechGrammar", "PocketSphinx", "EspeakNG", "VoiceAdaptation", "VoiceShortcuts", "TestSupport",
+            ]),
         .testTarget(name: "SimulatorTests", dependencies: ["MQTT", "LocalBroker", "TestSupport"]),
-        .testTarget(name: "GatewayTests", dependencies: ["Gateway", "MQTT", "LocalBroker", "Speech", "TestSupport", "VoiceShortcuts"]),
+        .testTarget(
+            name: "GatewayTests",
+            dependencies: ["Gateway", "MQTT", "LocalBroker", "Speech", "SpeechAudio", "PocketSphinx", "TestSupport", "VoiceShortcuts"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "VoiceShortcuts", "TestSupport"]),
         .testTarget(
             name: "CommandLineTests", dependencies: ["voiceplug", "VoiceShortcuts", "TestSupport", "CommandLineSupport", "JSONText"]),

@@ -1,6 +1,9 @@
 import Foundation
 import MQTT
+import PocketSphinx
 import Speech
+import SpeechAudio
+import VoiceAdaptation
 import VoiceShortcuts
 
 /// What arrives: plug reports, the registry's and the configuration's changes, and speech.

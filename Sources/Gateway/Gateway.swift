@@ -1,8 +1,11 @@
 import Foundation
 import JSONText
 import MQTT
+import PocketSphinx
 import Speech
+import SpeechAudio
 import Synchronization
+import VoiceAdaptation
 import VoiceShortcuts
 
 /// The gateway: phrases in, plugs switched and confirmed, results out.
@@ -71,7 +74,7 @@ public final class Gateway: Sendable {
         broker.will = .init(topic: PhraseTopics.status, payload: "offline", qos: .atLeastOnce, retain: true)
         client = try MQTTClient(broker)
         do {
-            learning = try settings.learning.map { try VoiceLearning($0, log: log) }
+            learning = try settings.learning.map { try VoiceLearning($0) { log.log($0 ? .warning : .info, $1) } }
         } catch {
             learning = nil
             log.log(.warning, "not learning from spoken commands: cannot use \(settings.learning?.folder ?? ""): \(error)")

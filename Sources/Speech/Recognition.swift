@@ -1,3 +1,8 @@
+import PocketSphinx
+import SpeechAudio
+import SpeechGrammar
+import VoiceShortcuts
+
 /// What was heard.
 public struct Recognition: Sendable, Equatable {
     /// The phrase heard, or nil when nothing known was said.

@@ -1,3 +1,8 @@
+import PocketSphinx
+import SpeechAudio
+import SpeechGrammar
+import VoiceShortcuts
+
 /// The audio as the recognizer hears it: padded, brought up, echo taken out,
 /// a narrow band extended.
 extension SpeechRecognizer {
@@ -10,7 +15,7 @@ extension SpeechRecognizer {
     /// Quiet audio is brought up and a strong echo taken out first (see
     /// `Loudness`, `Echo`); narrowband speech then gets a high band again
     /// (see `Bandwidth`).
-    static func conditioned(_ audio: RecognizerAudio) -> RecognizerAudio {
+    package static func conditioned(_ audio: RecognizerAudio) -> RecognizerAudio {
         conditionedWithEcho(audio).heard
     }
 
@@ -18,7 +23,8 @@ extension SpeechRecognizer {
     /// audio conditioned with the echo left in (see `recognize`); and whether
     /// the speech rings on (an echo or `Reverberation`), which noise removal
     /// is for (see `sharedArguments`).
-    static func conditionedWithEcho(_ audio: RecognizerAudio) -> (heard: RecognizerAudio, withEcho: RecognizerAudio?, ringing: Bool) {
+    package static func conditionedWithEcho(_ audio: RecognizerAudio) -> (heard: RecognizerAudio, withEcho: RecognizerAudio?, ringing: Bool)
+    {
         let zeros = audio.samples.reduce(0) { $0 + ($1 == 0 ? 1 : 0) }
         let digitalSilence = audio.samples.isEmpty || zeros * 20 > audio.samples.count  // more than 5% digital zeros
         let floorOnly = !digitalSilence && lacksNoiseFloor(audio.samples)
@@ -59,7 +65,7 @@ extension SpeechRecognizer {
     /// 7 / 6, 18 / 21 (7 of the 6,032 files not yet heard when it was
     /// stopped); padding them too, as digital silence is, cost 20–30% more
     /// decoding (`voiceplug bench --speech`, whose flite files it padded).
-    static func lacksNoiseFloor(_ samples: [Int16]) -> Bool {
+    package static func lacksNoiseFloor(_ samples: [Int16]) -> Bool {
         let energies = Loudness.frameEnergies(samples)
         guard !energies.isEmpty else { return false }
         return energies.sorted()[energies.count / 10] * 316_228 < (energies.max() ?? 0)  // 10^5.5: 55 dB

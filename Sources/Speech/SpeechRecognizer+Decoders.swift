@@ -1,4 +1,7 @@
 import Foundation
+import PocketSphinx
+import SpeechAudio
+import SpeechGrammar
 import VoiceShortcuts
 
 /// The decoders: the grammar's, the check's and the open-vocabulary pass's, and their options.
@@ -39,9 +42,7 @@ extension SpeechRecognizer {
     ]
 
     /// The folder of the acoustic model inside `model` (or `model` itself).
-    static func hmmPath(_ model: String) -> String {
-        FileManager.default.fileExists(atPath: model + "/en-us/mdef") ? model + "/en-us" : model
-    }
+    package static func hmmPath(_ model: String) -> String { AcousticModel.hmmPath(model) }
 
     /// A fast language-model pass: no flat pass, no best path, the search
     /// capped at 1,000 HMMs and 3 word exits per frame, and only the active
@@ -77,7 +78,9 @@ extension SpeechRecognizer {
     /// hearing, two rounds). It scores all 5,126 senones each frame, where
     /// PocketSphinx counted 580–800 (once 1,445) for the grammar's search,
     /// 1,120–1,660 for this pass and about 30 for the state check.
-    static func makeOpenDecoder(model: String, adaptation: SpeakerAdaptation?, dictionary: String? = nil) throws -> PocketSphinxDecoder {
+    package static func makeOpenDecoder(model: String, adaptation: SpeakerAdaptation?, dictionary: String? = nil) throws
+        -> PocketSphinxDecoder
+    {
         try withAdaptation(adaptation) { acoustic in
             func start(_ dictionary: String) throws -> PocketSphinxDecoder {
                 try PocketSphinxDecoder(
@@ -95,7 +98,7 @@ extension SpeechRecognizer {
     /// `-mllr` and a file of its checked transform that lives until `start`
     /// returns (decoders read it while they start): every decoder applies it,
     /// and a file changed since it was checked never reaches PocketSphinx.
-    static func withAdaptation<Result>(_ adaptation: SpeakerAdaptation?, _ start: ([String]) throws -> Result) throws -> Result {
+    package static func withAdaptation<Result>(_ adaptation: SpeakerAdaptation?, _ start: ([String]) throws -> Result) throws -> Result {
         guard let adaptation else { return try start(sharedArguments) }
         return try TemporaryFile.with(
             adaptation.transform, named: "mllr", { file in try start(sharedArguments + ["-mllr", file]) },
@@ -103,7 +106,7 @@ extension SpeechRecognizer {
     }
 
     /// A decoder's first utterance after start decodes differently (its frame counters): spend it on silence.
-    static func warm(_ decoders: GrammarDecoders, with silence: Features) {
+    package static func warm(_ decoders: GrammarDecoders, with silence: Features) {
         _ = try? decoders.search.decode(silence)
         if let check = Grammar.stateCheck(["on"]) { _ = try? decoders.grammar.decode(silence, grammar: check) }
     }
@@ -141,11 +144,11 @@ extension SpeechRecognizer {
     /// commands 0.090–0.092 → 0.090–0.095, start 0.64–0.76 → 0.67–0.70 s,
     /// rebuild 0.24–0.25 → 0.29 s (one more grammar decoder, about 10 MB).
     /// Now a search of the grammar's decoder, with the same graph (see `GrammarDecoders.grammar`).
-    static let wideWordBeam = 1e-50
+    package static let wideWordBeam = 1e-50
 
     /// The grammar's decoder with its searches; it also hears an utterance
     /// again with a grammar of its own (see `stateHeardAgain`).
-    struct GrammarDecoders {
+    package struct GrammarDecoders {
         /// The decoder of the grammar's four searches, and of the front ends. As four decoders, each loaded the
         /// acoustic model and dictionary, and the wide search built the grammar's graph again: with 100 devices and
         /// 1,000 shortcuts (`voiceplug bench --speech`, three rounds interleaved) start 1.36–1.64 → 1.19–1.30 s on
@@ -157,25 +160,25 @@ extension SpeechRecognizer {
         /// / 0.99 s; `voiceplug hear --json` byte-identical on 533 files of bench/speech/corpus.py's forty-eighth,
         /// thirty-ninth and fifty-second sets (checks decode with batch cepstral mean normalization, the model's
         /// `feat.params`, so what one search heard before does not carry over into another).
-        let grammar: PocketSphinxDecoder
-        let search: PocketSphinxDecoder.Search
+        package let grammar: PocketSphinxDecoder
+        package let search: PocketSphinxDecoder.Search
         /// The grammar's search with a wider word beam (`wideWordBeam`), for an utterance `search` lost every path of.
-        let wide: LaterSearch
+        package let wide: LaterSearch
         /// The grammar without its garbage loop (`Grammar.withoutGarbage`); nil when there is nothing to say.
-        let forced: LaterSearch?
+        package let forced: LaterSearch?
         /// The grammar without its garbage loop and unknown name (`Grammar.withoutUnknownNames`); nil when there is nothing to say.
-        let forcedKnown: LaterSearch?
+        package let forcedKnown: LaterSearch?
         /// What a heard text asks for, as the gateway will read it (see `recognize`).
-        let matcher: PhraseMatcher
-        let shortcuts: ShortcutIndex
+        package let matcher: PhraseMatcher
+        package let shortcuts: ShortcutIndex
         /// What a heard command's name words may have been instead; nil without the model's language model.
-        let otherWords: OtherWords?
+        package let otherWords: OtherWords?
 
         /// The grammar's search of one utterance's features; when it lost
         /// every path while its best path was a phrase of the grammar's, with
         /// no garbage word (see `wideWordBeam`), heard again with a wider word
         /// beam, whose answer is taken when it is such a phrase too.
-        func searched(_ features: Features) throws(SpeechError) -> PocketSphinxDecoder.Decoding {
+        package func searched(_ features: Features) throws(SpeechError) -> PocketSphinxDecoder.Decoding {
             func isPhrase(_ words: [String]) -> Bool { !words.isEmpty && !words.contains { $0.hasPrefix(Grammar.garbagePrefix) } }
             let decoding = try search.decode(features, keepingPartial: true)
             guard decoding.segments.isEmpty, isPhrase(decoding.partial.split(separator: " ").map(String.init)) else { return decoding }
@@ -208,7 +211,7 @@ extension SpeechRecognizer {
     /// / 1,442, accepted 20 / 22. The word beam kept (`-beam 1e-40 -pbeam
     /// 1e-40`, 0.93–0.95 of the CPU time), at 19: right 1,452 / 1,450, wrong 1
     /// / 0, accepted 18 / 18.
-    static func makeDecoders(
+    package static func makeDecoders(
         devices: [Device], shortcuts: [VoiceShortcut], model: String,
         adaptation: SpeakerAdaptation?, keeping previous: OtherWords? = nil
     ) throws -> GrammarDecoders {
@@ -283,40 +286,17 @@ extension SpeechRecognizer {
 /// alone so that each set's first was each search's first), though they
 /// are no longer warmed with silence (`warm`). Used under the recognizer's
 /// lock only; a search that could not be made is that error at each use.
-final class LaterSearch: @unchecked Sendable {
+package final class LaterSearch: @unchecked Sendable {
     private let make: () throws(SpeechError) -> PocketSphinxDecoder.Search
     private var made: Result<PocketSphinxDecoder.Search, SpeechError>?
 
-    init(_ make: @escaping () throws(SpeechError) -> PocketSphinxDecoder.Search) { self.make = make }
+    package init(_ make: @escaping () throws(SpeechError) -> PocketSphinxDecoder.Search) { self.make = make }
 
-    func search() throws(SpeechError) -> PocketSphinxDecoder.Search {
+    package func search() throws(SpeechError) -> PocketSphinxDecoder.Search {
         if let made { return try made.get() }
         let result: Result<PocketSphinxDecoder.Search, SpeechError>
         do { result = .success(try make()) } catch { result = .failure(error) }
         made = result
-        return try result.get()
-    }
-}
-
-/// A value made on a thread of its own from the moment it is created; `value()` waits for it. Not on Dispatch's
-/// global queues: their few threads (one per core) serve the whole process, and a second or so of loading a model
-/// on one would hold up their other work.
-final class Started<Value>: @unchecked Sendable {
-    private let done = DispatchSemaphore(value: 0)
-    /// Written once, before `done` is signalled; read only after.
-    private var result: Result<Value, any Error> = .failure(SpeechError.decoder("not made yet"))
-
-    init(_ make: @escaping @Sendable () throws -> Value) {
-        Thread {
-            self.result = Result { try make() }
-            self.done.signal()
-        }.start()
-    }
-
-    /// The value, or what making it threw.
-    func value() throws -> Value {
-        done.wait()
-        done.signal()  // for a later call
         return try result.get()
     }
 }

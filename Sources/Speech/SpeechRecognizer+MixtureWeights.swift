@@ -1,4 +1,8 @@
 import Foundation
+import PocketSphinx
+import SpeechAudio
+import SpeechGrammar
+import VoiceShortcuts
 
 /// The model's mixture weights as SphinxTrain reads them. PocketSphinx's
 /// models ship them quantized (`sendump`: a byte per weight, the negated
@@ -8,7 +12,7 @@ extension SpeechRecognizer {
     /// streams × codewords floats) from a `sendump` file: length-prefixed
     /// header strings until an empty one, then, per stream and codeword, one
     /// byte per senone (as sphinxtrain's python/cmusphinx/sendump.py reads it).
-    static func mixtureWeights(fromSendump path: String) throws -> Data {
+    package static func mixtureWeights(fromSendump path: String) throws -> Data {
         guard let bytes = FileManager.default.contents(atPath: path).map(Array.init) else {
             throw SpeechError.model("cannot read \(path)")
         }

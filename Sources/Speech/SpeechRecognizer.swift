@@ -1,13 +1,16 @@
 import Foundation
+import PocketSphinx
+import SpeechAudio
+import SpeechGrammar
 import VoiceShortcuts
 
 /// Offline speech recognition with a grammar made from the devices and the
 /// voice shortcuts, and a garbage path for everything else. The decoder is
 /// made once and kept warm; `rebuild` replaces it when devices or shortcuts change.
 public final class SpeechRecognizer: @unchecked Sendable {
-    public static let defaultModel = "/usr/share/pocketsphinx/model/en-us"
+    public static let defaultModel = AcousticModel.defaultPath
 
-    let model: String
+    package let model: String
     /// The speaker's adaptation every decoder applies, if any.
     public let adaptation: SpeakerAdaptation?
     private let lock = NSLock()
@@ -19,9 +22,9 @@ public final class SpeechRecognizer: @unchecked Sendable {
     /// `slowFrameRate`; every decoder scores the features of one.
     private let frontEnds: [FrontEndKey: FrontEnd]
     private struct FrontEndKey: Hashable {
-        var warp: Double
-        var removingNoise: Bool
-        var frameRate = SpeechRecognizer.frameRate
+        package var warp: Double
+        package var removingNoise: Bool
+        package var frameRate = SpeechRecognizer.frameRate
     }
     /// The least margin accepted (see `Recognition.margin`), chosen on the
     /// synthesized corpus of bench/speech/corpus.py; some forms need more
@@ -173,36 +176,36 @@ public final class SpeechRecognizer: @unchecked Sendable {
 
     /// One hearing's answer, and what a next hearing needs to know of it.
     private struct Hearing {
-        var recognition: Recognition
+        package var recognition: Recognition
         /// Refused because the state was heard otherwise again (see
         /// `stateHeardAgain`), which another warp does not settle.
-        var stateInDoubt = false
+        package var stateInDoubt = false
         /// When the hearing went into the garbage path: where and how (see `GarbagePath`).
-        var garbage: GarbagePath?
+        package var garbage: GarbagePath?
         /// Refused because a name's words were heard as others (see
         /// `otherWordsHeard`), in this hearing or, for an utterance's first,
         /// in one after it with the same frame rate: which a slower hearing does
         /// not settle (see `slowFramesPerPhone`).
-        var wordsHeardOtherwise = false
+        package var wordsHeardOtherwise = false
         /// In an utterance's first hearing, the frames its path's words took a
         /// phone of their pronunciations, garbage words and phones too (see `slowFramesPerPhone`).
-        var framesPerPhone: Double?
+        package var framesPerPhone: Double?
     }
 
     /// A hearing that went into the garbage path.
-    struct GarbagePath {
+    package struct GarbagePath {
         /// The frames its words took.
-        var frames: ClosedRange<Int>
+        package var frames: ClosedRange<Int>
         /// Whether its loop of words took part (else only loops of phones).
-        var tookWords: Bool
+        package var tookWords: Bool
         /// The frames the unknown name's phones took (`Grammar.unknownPrefix`).
-        var unknownFrames: Int
+        package var unknownFrames: Int
         /// The whole path's acoustic score.
-        var acousticScore: Int
+        package var acousticScore: Int
     }
 
     /// The utterance's features with one warp, for every hearing with it.
-    func features(_ audio: RecognizerAudio, warp: Double, removingNoise: Bool, frameRate: Int = frameRate) throws -> Features {
+    package func features(_ audio: RecognizerAudio, warp: Double, removingNoise: Bool, frameRate: Int = frameRate) throws -> Features {
         try lock.withLock {
             guard let frontEnd = frontEnds[FrontEndKey(warp: warp, removingNoise: removingNoise, frameRate: frameRate)] else {
                 throw SpeechError.decoder("no front end for the warp \(warp) at \(frameRate) frames a second")

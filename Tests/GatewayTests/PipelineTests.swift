@@ -1,7 +1,9 @@
 import Foundation
 import LocalBroker
 import MQTT
+import PocketSphinx
 import Speech
+import SpeechAudio
 import TestSupport
 import Testing
 

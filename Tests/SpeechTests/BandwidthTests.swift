@@ -1,9 +1,13 @@
+import EspeakNG
 import Foundation
+import PocketSphinx
+import Speech
+import SpeechAudio
+import SpeechGrammar
 import TestSupport
 import Testing
+import VoiceAdaptation
 import VoiceShortcuts
-
-@testable import Speech
 
 @Suite("Narrowband speech: told apart and given a high band")
 struct BandwidthTests {

@@ -1,8 +1,12 @@
+import EspeakNG
 import Foundation
+import PocketSphinx
+import Speech
+import SpeechAudio
+import SpeechGrammar
 import TestSupport
 import Testing
-
-@testable import Speech
+import VoiceAdaptation
 
 @Suite("The audio as the recognizer hears it: a noise floor where it has none")
 struct ConditioningTests {

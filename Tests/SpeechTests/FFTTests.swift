@@ -1,7 +1,11 @@
+import EspeakNG
 import Foundation
+import PocketSphinx
+import Speech
+import SpeechAudio
+import SpeechGrammar
 import Testing
-
-@testable import Speech
+import VoiceAdaptation
 
 @Suite("The fast Fourier transform")
 struct FFTTests {

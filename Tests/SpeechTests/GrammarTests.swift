@@ -1,9 +1,13 @@
+import EspeakNG
 import Foundation
+import PocketSphinx
+import Speech
+import SpeechAudio
+import SpeechGrammar
 import TestSupport
 import Testing
+import VoiceAdaptation
 import VoiceShortcuts
-
-@testable import Speech
 
 @Suite("The speech grammar")
 struct GrammarTests {
@@ -384,7 +388,7 @@ struct GrammarTests {
         #expect(OtherWords.otherNumbers(of: "lamp").isEmpty)
         #expect(OtherWords.otherNumbers(of: "7").contains("8"))
         let other = OtherWords(checked: ["5": [["F", "AY", "V"]]], runs: [], common: CommonWords(entries: []), numbers: ["5": ["4", "6"]])
-        #expect(other.numberAlternatives(for: "5") == "/\(SpeechRecognizer.numberWeight)/ o_4 | /\(SpeechRecognizer.numberWeight)/ o_6")
+        #expect(other.numberAlternatives(for: "5") == "/\(GrammarTuning.numberWeight)/ o_4 | /\(GrammarTuning.numberWeight)/ o_6")
         #expect(other.numberAlternatives(for: "lamp") == nil)
     }
 

@@ -1,9 +1,13 @@
+import EspeakNG
 import Foundation
+import PocketSphinx
+import Speech
+import SpeechAudio
+import SpeechGrammar
 import Synchronization
 import TestSupport
 import Testing
-
-@testable import Speech
+import VoiceAdaptation
 
 @Suite("Pronunciations for the grammar's words")
 struct PronunciationTests {

@@ -1,7 +1,12 @@
+import EspeakNG
 import Foundation
+import PocketSphinx
 import Speech
+import SpeechAudio
+import SpeechGrammar
 import TestSupport
 import Testing
+import VoiceAdaptation
 import VoiceShortcuts
 
 /// Recognition of audio that is not clean speech at its usual level: an echo, a reverberant room, quiet speech,

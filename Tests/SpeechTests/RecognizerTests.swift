@@ -1,7 +1,12 @@
+import EspeakNG
 import Foundation
+import PocketSphinx
 import Speech
+import SpeechAudio
+import SpeechGrammar
 import TestSupport
 import Testing
+import VoiceAdaptation
 import VoiceShortcuts
 
 enum Synthesizer {

@@ -1,8 +1,12 @@
+import EspeakNG
 import Foundation
+import PocketSphinx
+import Speech
+import SpeechAudio
+import SpeechGrammar
 import TestSupport
 import Testing
-
-@testable import Speech
+import VoiceAdaptation
 
 @Suite("Reverberant speech told apart")
 struct ReverberationTests {

@@ -1,6 +1,11 @@
+import EspeakNG
 import Foundation
+import PocketSphinx
 import Speech
+import SpeechAudio
+import SpeechGrammar
 import Testing
+import VoiceAdaptation
 
 @Suite("Finding utterances in a stream of audio frames")
 struct UtteranceDetectorTests {

@@ -1,8 +1,12 @@
+import EspeakNG
 import Foundation
+import PocketSphinx
+import Speech
+import SpeechAudio
+import SpeechGrammar
 import TestSupport
 import Testing
-
-@testable import Speech
+import VoiceAdaptation
 
 func sine(_ frequency: Double, rate: Int, seconds: Double, channels: Int = 1) -> [[Float]] {
     (0..<Int(Double(rate) * seconds)).map { index in

@@ -1,6 +1,10 @@
+import EspeakNG
+import PocketSphinx
+import Speech
+import SpeechAudio
+import SpeechGrammar
 import Testing
-
-@testable import Speech
+import VoiceAdaptation
 
 @Suite("A grammar's graph merged")
 struct WordGraphTests {

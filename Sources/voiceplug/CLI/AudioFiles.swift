@@ -1,6 +1,9 @@
 import CommandLineSupport
 import Foundation
+import PocketSphinx
 import Speech
+import SpeechAudio
+import VoiceAdaptation
 
 /// A path as given on the command line, made absolute against the current folder.
 func absolutePath(_ given: String, console: Console) -> String {

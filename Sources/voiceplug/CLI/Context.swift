@@ -1,8 +1,11 @@
 import CommandLineSupport
 import Foundation
 import Gateway
+import PocketSphinx
 import Speech
+import SpeechAudio
 import Storage
+import VoiceAdaptation
 import VoiceShortcuts
 
 /// The configuration and the store a command works with, found the way

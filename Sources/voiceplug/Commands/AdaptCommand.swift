@@ -1,6 +1,9 @@
 import CommandLineSupport
 import Foundation
+import PocketSphinx
 import Speech
+import SpeechAudio
+import VoiceAdaptation
 
 /// `voiceplug adapt`: adapts the acoustic model to one speaker from
 /// recordings of sentences and their transcripts.

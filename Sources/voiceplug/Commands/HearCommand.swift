@@ -1,7 +1,10 @@
 import CommandLineSupport
 import Foundation
 import JSONText
+import PocketSphinx
 import Speech
+import SpeechAudio
+import VoiceAdaptation
 import VoiceShortcuts
 
 /// `voiceplug hear`: offline speech recognition of one utterance, or of

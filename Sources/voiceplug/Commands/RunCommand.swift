@@ -1,6 +1,7 @@
 import CommandLineSupport
 import Foundation
 import Gateway
+import VoiceAdaptation
 import VoiceShortcuts
 
 /// `voiceplug run`: the gateway.

@@ -3,7 +3,10 @@ import CommandLineSupport
 import Foundation
 import LocalBroker
 import MQTT
+import PocketSphinx
 import Speech
+import SpeechAudio
+import VoiceAdaptation
 import VoiceShortcuts
 
 /// `voiceplug bench --speech`: decoder start, grammar rebuild and real-time

@@ -12,7 +12,7 @@ import Foundation
 /// the command's, stress marks aside: the 2,373 words of
 /// bench/speech/corpus.py's sets and 1,500 of the dictionary's, in each of
 /// `LetterToSound.Accent`'s voices.
-enum EspeakNG {
+package enum EspeakNG {
     private static let lock = NSLock()
 
     /// Whether the library started (it reads its data, `espeak-ng-data`, once): false without its data.
@@ -24,7 +24,7 @@ enum EspeakNG {
     /// named `voice` ("en-us", "en-gb-scotland"): selected by its name, or
     /// else by its language, as the `espeak-ng` command does ("en-gb"). Nil
     /// when the library did not start or has no such voice.
-    static func ipa(ofClauses text: String, voice: String) -> [String]? {
+    package static func ipa(ofClauses text: String, voice: String) -> [String]? {
         lock.withLock {
             guard started, select(voice) else { return nil }
             var clauses: [String] = []

@@ -126,7 +126,7 @@ public enum WAVReader {
         return RecognizerAudio(samples: resample(mono, from: format.rate).map(toInt16))
     }
 
-    static func resample(_ input: [Float], from rate: Int) -> [Float] {
+    package static func resample(_ input: [Float], from rate: Int) -> [Float] {
         let target = RecognizerAudio.sampleRate
         guard rate != target, !input.isEmpty else { return input }
         var source = input
@@ -160,7 +160,7 @@ public enum WAVReader {
 
 extension Int16 {
     /// The nearest sample to `value`, held to Int16's range (a filter's or a gain's result).
-    init(rounding value: Double) {
+    package init(rounding value: Double) {
         self.init(Swift.max(-32_768, Swift.min(32_767, value.rounded())))
     }
 }
@@ -176,10 +176,10 @@ private func le32(_ bytes: ArraySlice<UInt8>, _ index: Int) -> UInt32 {
 
 /// G.711's 8-bit codes as 16-bit linear samples (ITU-T G.711; what sox and
 /// every telephony tool write as µ-law and A-law WAV).
-enum G711 {
+package enum G711 {
     /// µ-law: the code's bits inverted, a sign, a 3-bit segment and 4 bits
     /// within it, with a bias of 132; ±32,124 at most.
-    static func muLaw(_ code: UInt8) -> Int16 {
+    package static func muLaw(_ code: UInt8) -> Int16 {
         let bits = ~code
         let segment = Int((bits >> 4) & 0x07), step = Int(bits & 0x0F)
         let magnitude = (((step << 3) + 0x84) << segment) - 0x84
@@ -188,7 +188,7 @@ enum G711 {
 
     /// A-law: the even bits inverted, a sign (set for positive samples), a
     /// 3-bit segment and 4 bits within it; ±32,256 at most.
-    static func aLaw(_ code: UInt8) -> Int16 {
+    package static func aLaw(_ code: UInt8) -> Int16 {
         let bits = code ^ 0x55
         let segment = Int((bits >> 4) & 0x07), step = Int(bits & 0x0F)
         let magnitude = segment == 0 ? (step << 4) + 8 : ((step << 4) + 0x108) << (segment - 1)

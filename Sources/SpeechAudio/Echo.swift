@@ -46,22 +46,22 @@ import Foundation
 /// refused since by `SpeechRecognizer.recognize`). Echoes later than 300 ms
 /// are not looked for (sox's `echos 0.8 0.7 700 0.25 700 0.3`: 1 of 8 either
 /// way).
-enum Echo {
+package enum Echo {
     /// An echo: `delay` samples, and the filter that makes it.
-    struct Estimate: Equatable {
-        var delay: Int
-        var zero: Double
-        var pole: Double
+    package struct Estimate: Equatable {
+        package var delay: Int
+        package var zero: Double
+        package var pole: Double
     }
 
     /// The delays looked at, in seconds: below 50 ms a steady pitch looks like an echo.
-    static let delays = (shortest: 0.05, longest: 0.3)
+    package static let delays = (shortest: 0.05, longest: 0.3)
     /// The bands (Hz) that must all correlate at the delay.
-    static let bands = [(300.0, 1_000.0), (1_000.0, 2_500.0), (2_500.0, 5_000.0), (5_000.0, 8_000.0)]
+    package static let bands = [(300.0, 1_000.0), (1_000.0, 2_500.0), (2_500.0, 5_000.0), (5_000.0, 8_000.0)]
     /// The least correlation in every band that is an echo.
-    static let least = 0.14
+    package static let least = 0.14
     /// The strongest reflection or feedback undone (the inverse filter's pole must stay inside the unit circle).
-    static let strongest = 0.9
+    package static let strongest = 0.9
 
     /// The audio with its echo, if it has one, taken out. A reflection's
     /// correlations are those of one as much weaker as it is louder (b and
@@ -71,7 +71,7 @@ enum Echo {
     /// Of the two, the one whose samples are the more sharply peaked (the
     /// greater kurtosis) is taken: the wrong one smears each sound over its
     /// neighbours.
-    static func removed(_ samples: [Int16]) -> [Int16] {
+    package static func removed(_ samples: [Int16]) -> [Int16] {
         guard let echo = estimate(samples) else { return samples }
         // The feedback loop first (it runs forwards in time), then the reflection, forwards and backwards.
         let delay = echo.delay
@@ -91,7 +91,7 @@ enum Echo {
 
     /// The fourth moment over the squared second (3 for Gaussian noise, more
     /// for speech's sharp peaks and pauses).
-    static func kurtosis(_ signal: [Double]) -> Double {
+    package static func kurtosis(_ signal: [Double]) -> Double {
         guard !signal.isEmpty else { return 0 }
         let mean = signal.reduce(0, +) / Double(signal.count)
         var second = 0.0, fourth = 0.0
@@ -105,7 +105,7 @@ enum Echo {
 
     /// The echo in `samples` (16 kHz), or nil when there is none or the audio
     /// is too short to tell (under two of the longest delays).
-    static func estimate(_ samples: [Int16]) -> Estimate? {
+    package static func estimate(_ samples: [Int16]) -> Estimate? {
         let rate = Double(RecognizerAudio.sampleRate)
         let shortest = Int(delays.shortest * rate), longest = Int(delays.longest * rate)
         guard samples.count > 2 * longest else { return nil }

@@ -1,11 +1,14 @@
 import ChildProcesses
+import EspeakNG
 import Foundation
+import PocketSphinx
+import VoiceShortcuts
 
 /// Pronunciations from espeak-ng's IPA (American English, or another of its
 /// English accents) and from flite's lexicon and letter-to-sound rules
 /// (`t2p`), mapped to the model's phones: for words the dictionary does not
 /// know ("Vornado"), and as other ways to say the words it does.
-enum LetterToSound {
+package enum LetterToSound {
     /// IPA symbols → ARPAbet phones, longest first (with Scottish English's ʉ,
     /// "cooler" K UW L ER, and West Midlands English's diphthongs: "heater" EY T AH).
     private static let table: [(String, [String])] = [
@@ -26,7 +29,7 @@ enum LetterToSound {
     /// its library (`EspeakNG`) for all of them, each word its own clause
     /// (see `batch`); should the answer not come back one word each, every
     /// word is asked on its own.
-    static func phones(for words: [String], accent: Accent = .american) -> [String: [String]] {
+    package static func phones(for words: [String], accent: Accent = .american) -> [String: [String]] {
         batch(words) { text in
             (EspeakNG.ipa(ofClauses: text, voice: accent.rawValue) ?? []).map { map(ipa: $0) }
         }
@@ -36,7 +39,7 @@ enum LetterToSound {
     /// missing): its lexicon and rules are not the dictionary's, and flite's
     /// voices say what they give — "deactivate" D IY K T AH V EY T, without
     /// the dictionary's AE, and "xmas" spelled out.
-    static func flitePhones(for words: [String]) -> [String: [String]] {
+    package static func flitePhones(for words: [String]) -> [String: [String]] {
         batch(words) { text in
             // Phones with stress digits ("ey1"), a pause ("pau") around each sentence.
             let phones = ((try? SpawnedProcess.run("t2p", [text]))?.text ?? "").split(whereSeparator: \.isWhitespace).map {
@@ -80,7 +83,7 @@ enum LetterToSound {
     }
 
     /// espeak-ng's voices whose pronunciations are asked for (their names, or else their languages: see `EspeakNG`).
-    enum Accent: String {
+    package enum Accent: String {
         case american = "en-us"
         case british = "en-gb"
         case scottish = "en-gb-scotland"
@@ -90,7 +93,7 @@ enum LetterToSound {
     }
 
     /// Maps IPA text to phones; stress, length and syllable marks are dropped.
-    static func map(ipa: String) -> [String]? {
+    package static func map(ipa: String) -> [String]? {
         let cleaned = ipa.unicodeScalars.filter {
             !"ˈˌː.̩ \n\t-_'".unicodeScalars.contains($0) && $0.properties.generalCategory != .nonspacingMark
         }

@@ -1,20 +1,34 @@
 /// A grammar's graph as PocketSphinx's search walks it (an `fsg_model_t`,
 /// read and written by `PocketSphinxDecoder`): states, a start and a final
 /// state, and links that say a word (or nothing) at a score.
-struct WordGraph: Equatable {
-    struct Link: Hashable {
-        var from: Int
-        var to: Int
+package struct WordGraph: Equatable {
+    package struct Link: Hashable {
+        package var from: Int
+        package var to: Int
         /// The link's log probability, the language weight applied, as PocketSphinx keeps it.
-        var score: Int32
+        package var score: Int32
         /// The word's number in the graph's vocabulary; nil for a null link.
-        var word: Int32?
+        package var word: Int32?
+
+        package init(from: Int, to: Int, score: Int32, word: Int32?) {
+            self.from = from
+            self.to = to
+            self.score = score
+            self.word = word
+        }
     }
 
-    var stateCount: Int
-    var start: Int
-    var final: Int
-    var links: [Link]
+    package var stateCount: Int
+    package var start: Int
+    package var final: Int
+    package var links: [Link]
+
+    package init(stateCount: Int, start: Int, final: Int, links: [Link]) {
+        self.stateCount = stateCount
+        self.start = start
+        self.final = final
+        self.links = links
+    }
 
     /// The same sentences at the same scores in fewer states: states with the
     /// same left contexts (`lastPhones` of the words that end in them) whose
@@ -51,7 +65,7 @@ struct WordGraph: Equatable {
     /// of the time each round); a home's 0.122–0.171 → 0.123–0.172 and speech
     /// that is no command 0.158–0.171 → 0.118–0.187, no change the noise shows;
     /// start and rebuild alike.
-    func merged(lastPhones: [Int32: Set<String>] = [:]) -> WordGraph {
+    package func merged(lastPhones: [Int32: Set<String>] = [:]) -> WordGraph {
         var graph = self
         while true {
             let next = graph.mergingAlike(towardTheEnd: true, lastPhones: lastPhones).mergingAlike(

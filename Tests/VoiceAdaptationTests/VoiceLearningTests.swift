@@ -1,11 +1,12 @@
 import Foundation
+import PocketSphinx
 import Speech
+import SpeechAudio
 import Synchronization
 import TestSupport
 import Testing
+import VoiceAdaptation
 import VoiceShortcuts
-
-@testable import Gateway
 
 @Suite("Learning the voices heard")
 struct VoiceLearningTests {
@@ -13,7 +14,7 @@ struct VoiceLearningTests {
     final class Place: Sendable {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("voiceplug-learning-\(UUID().uuidString.prefix(8))")
         let lines = Mutex<[String]>([])
-        var log: GatewayLog { GatewayLog(level: .info) { [self] line in lines.withLock { $0.append(line) } } }
+        var log: VoiceLearning.Report { { [self] _, line in lines.withLock { $0.append(line + "\n") } } }
         var text: String { lines.withLock { $0.joined() } }
         /// Settings for this folder; no estimate unless `batch` says.
         func settings(batch: Int = 100) -> VoiceLearning.Settings {
@@ -33,7 +34,7 @@ struct VoiceLearningTests {
         let place = Place()
         var settings = place.settings()
         settings.capacity = 5
-        let learning = try VoiceLearning(settings, log: place.log)
+        let learning = try VoiceLearning(settings, report: place.log)
         for index in 0..<12 {
             learning.keep(Self.tone, heard: "turn on lamp \(index)", intent: Self.lampOn)
             try await Task.sleep(for: .milliseconds(2))  // names are by the millisecond
@@ -58,19 +59,19 @@ struct VoiceLearningTests {
     func catchesUp() async throws {
         let place = Place()
         var settings = place.settings()
-        let earlier = try VoiceLearning(settings, log: place.log)
+        let earlier = try VoiceLearning(settings, report: place.log)
         let quiet = RecognizerAudio(samples: (0..<16000).map { Int16(truncatingIfNeeded: ($0 &* 7919) % 60 - 30) })
         for word in ["one", "two", "three", "four", "five", "six"] {
             earlier.keep(quiet, heard: "turn on lamp \(word)", intent: Self.lampOn)
         }
         settings.batch = 7
-        let notYet = try VoiceLearning(settings, log: place.log)
+        let notYet = try VoiceLearning(settings, report: place.log)
         notYet.catchUp()
         await notYet.finish(within: .seconds(30))
         #expect(place.text.isEmpty, "six of seven: no estimate yet")
         try Data("not audio".utf8).write(to: place.folder.appendingPathComponent("0-junk.wav"))  // not a hearing: deleted
         settings.batch = 6
-        let next = try VoiceLearning(settings, log: place.log)
+        let next = try VoiceLearning(settings, report: place.log)
         next.catchUp()
         try await eventually("the estimate to end", timeout: .seconds(60)) { place.text.contains("could not learn") }
         await next.finish(within: .seconds(30))
@@ -83,7 +84,7 @@ struct VoiceLearningTests {
     func undoneIsForgotten() async throws {
         let place = Place()
         var settings = place.settings()
-        let learning = try VoiceLearning(settings, log: place.log)
+        let learning = try VoiceLearning(settings, report: place.log)
         learning.keep(Self.tone, heard: "turn on the lamp", intent: Self.lampOn)
         learning.switched(ToggleStateIntent(deviceID: "fan", state: .off))  // another device
         learning.switched(Self.lampOn)  // the same state again
@@ -93,7 +94,7 @@ struct VoiceLearningTests {
         #expect(place.text.contains("undone soon after is not learned from"))
 
         settings.undoWindow = .milliseconds(50)
-        let later = try VoiceLearning(settings, log: place.log)
+        let later = try VoiceLearning(settings, report: place.log)
         later.keep(Self.tone, heard: "turn on the lamp", intent: Self.lampOn)
         try await Task.sleep(for: .milliseconds(100))
         later.switched(ToggleStateIntent(deviceID: "lamp", state: .off))

@@ -1,14 +1,17 @@
+import ChildProcesses
+import EspeakNG
 import Foundation
+import PocketSphinx
 import VoiceShortcuts
 
 /// The pronunciation dictionary of a grammar: the model's own entries for
 /// the grammar's words, letter-to-sound for the rest, and a `g_` twin of each
 /// word for the garbage loop.
-struct Pronunciations {
+package struct Pronunciations {
     /// word → its pronunciations (phone lists).
-    private(set) var entries: [String: [[String]]] = [:]
+    package private(set) var entries: [String: [[String]]] = [:]
     /// Words that could not be pronounced (left out of the grammar).
-    private(set) var unpronounceable: [String] = []
+    package private(set) var unpronounceable: [String] = []
 
     /// Looks `words` up in the dictionary file at `path` (cmudict format);
     /// words it lacks get espeak-ng's pronunciations, and each of `variants`
@@ -26,7 +29,9 @@ struct Pronunciations {
     /// garbage before, was then heard as "deactivate".
     /// The words of `names` also get the ways of `nameAccents`.
     /// The words of `spelled` are said letter by letter too (`spelled(_:)`).
-    init(words: Set<String>, dictionary path: String, variants: Set<String> = [], names: Set<String> = [], spelled: Set<String> = [])
+    package init(
+        words: Set<String>, dictionary path: String, variants: Set<String> = [], names: Set<String> = [], spelled: Set<String> = []
+    )
         throws
     {
         entries = try Self.read(path, keeping: words.contains)
@@ -59,7 +64,7 @@ struct Pronunciations {
     /// sixty" by flite slt and espeak-ng en-us, for a device called "Xbox
     /// 360": refused both (margin 13.9, and a wrong state heard again); "turn
     /// on the room one oh one light" into the garbage path both.
-    static func saidInPairs(_ words: Set<String>) -> [String: [String]] {
+    package static func saidInPairs(_ words: Set<String>) -> [String: [String]] {
         let paired = words.sorted().compactMap { word in NumberWords.pairs(of: word).map { (word, $0) } }
         guard !paired.isEmpty else { return [:] }
         let phones = LetterToSound.phones(for: Set(paired.flatMap(\.1)).sorted())
@@ -73,7 +78,7 @@ struct Pronunciations {
     /// `word` said letter by letter ("led" EH L IY D IY): a word written in
     /// capitals in a name ("LED strip 2") is said so, and espeak-ng and flite,
     /// who know the word "led", say it so only in a sentence; nil when it is not all letters a to z.
-    static func spelled(_ word: String) -> [String]? {
+    package static func spelled(_ word: String) -> [String]? {
         let names: [Character: [String]] = [
             "a": ["EY"], "b": ["B", "IY"], "c": ["S", "IY"], "d": ["D", "IY"], "e": ["IY"], "f": ["EH", "F"],
             "g": ["JH", "IY"], "h": ["EY", "CH"], "i": ["AY"], "j": ["JH", "EY"], "k": ["K", "EY"], "l": ["EH", "L"],
@@ -92,12 +97,12 @@ struct Pronunciations {
     /// machine's two cores): start 0.82–0.92 → 0.72–0.77 s, rebuild 0.42–0.44 → 0.35–0.36 s; on one core as before
     /// (0.79–0.82 s); `voiceplug hear --json` byte-identical. Now espeak-ng's library answers one job at a time
     /// (`EspeakNG`), in a few milliseconds, while flite's `t2p`, a process, answers its own.
-    static func concurrently(_ jobs: [@Sendable () -> [String: [String]]]) -> [[String: [String]]] {
+    package static func concurrently(_ jobs: [@Sendable () -> [String: [String]]]) -> [[String: [String]]] {
         jobs.map { Started($0) }.map { (try? $0.value()) ?? [:] }
     }
 
     /// The entries of the dictionary file at `path` (cmudict format) for the words `keeping` accepts.
-    static func read(_ path: String, keeping: (String) -> Bool) throws -> [String: [[String]]] {
+    package static func read(_ path: String, keeping: (String) -> Bool) throws -> [String: [[String]]] {
         var entries: [String: [[String]]] = [:]
         try scan(path) { word, phones in
             guard keeping(word) else { return }
@@ -107,7 +112,7 @@ struct Pronunciations {
     }
 
     /// Every word of the dictionary file at `path` that `keeping` accepts, once each, in the file's order.
-    static func words(_ path: String, keeping: (String) -> Bool) throws -> [String] {
+    package static func words(_ path: String, keeping: (String) -> Bool) throws -> [String] {
         var words: [String] = []
         var seen = Set<String>()  // a word's alternates need not follow it ("aaronson", "aaronson's", "aaronson(2)")
         try scan(path) { word, _ in
@@ -189,7 +194,7 @@ struct Pronunciations {
     /// 0.44–0.45 s (espeak-ng asked twice more), real-time factor of speech that
     /// is no command 0.081–0.083 → 0.087–0.090, of commands unchanged
     /// (0.089–0.092).
-    static let nameAccents: [LetterToSound.Accent] = [.scottish, .westMidlands]
+    package static let nameAccents: [LetterToSound.Accent] = [.scottish, .westMidlands]
 
     /// The spoken commands' verbs ("turn", "activate", …).
     private static let commandVerbs = Grammar.verbs.union(Grammar.fixedVerbs)
@@ -204,13 +209,13 @@ struct Pronunciations {
     /// 1,181 → 1,194 / 1,185 of 1,316, out-of-grammar accepted 17 / 12 of
     /// 1,428 both ways, clean / 20 dB). Only the verbs: they are what
     /// every command says, and "change" the only one ending so.
-    static func linkedVariants(_ known: [[String]], of word: String) -> [[String]] {
+    package static func linkedVariants(_ known: [[String]], of word: String) -> [[String]] {
         guard commandVerbs.contains(word) else { return [] }
         return known.filter { $0.last == "JH" }.map { $0.dropLast() + ["Z"] }
     }
 
     /// The dictionary file's text: each word and its garbage twin, and the phones as garbage words (twice: see `Grammar.unknownPrefix`).
-    var fileText: String {
+    package var fileText: String {
         var lines: [String] = []
         for (word, variants) in entries.sorted(by: { $0.key < $1.key }) {
             for (plain, garbage) in zip(Self.lines(word, variants), Self.lines(Grammar.garbagePrefix + word, variants)) {
@@ -224,7 +229,7 @@ struct Pronunciations {
     }
 
     /// The dictionary lines of `word` said each of `variants` ways ("lamp L AE M P", "lamp(2) L AA M P").
-    static func lines(_ word: String, _ variants: [[String]]) -> [String] {
+    package static func lines(_ word: String, _ variants: [[String]]) -> [String] {
         variants.enumerated().map { index, phones in "\(word)\(index == 0 ? "" : "(\(index + 1))") \(phones.joined(separator: " "))" }
     }
 }

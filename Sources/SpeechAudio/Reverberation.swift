@@ -15,20 +15,20 @@ import Foundation
 /// 250 with `reverb 40` and 236 of 250 with `reverb 80`; with white noise at
 /// 15 dB or pink at 10 dB 4 %, with brown noise at 10 dB, which fills the
 /// pauses, 28 %.
-enum Reverberation {
+package enum Reverberation {
     /// 10 ms at 16 kHz.
-    static let frame = 160
+    package static let frame = 160
     /// A fall is measured over this many frames.
-    static let span = 3
+    package static let span = 3
     /// Falls start within this many dB of the loudest frames (their 99th percentile).
-    static let range = 25.0
+    package static let range = 25.0
     /// Audio whose loudest frames are below this (dB; an RMS of 30, where speech peaks near 70 dB) is too quiet to judge.
-    static let quietest = 30.0
+    package static let quietest = 30.0
     /// Speech whose steepest falls are shallower than this (dB per `span`) is reverberant.
-    static let steepest = -15.0
+    package static let steepest = -15.0
 
     /// The 1st percentile of the level's falls over `span` frames (dB); nil for audio under 0.15 s or near silence.
-    static func steepestFall(_ samples: [Int16]) -> Double? {
+    package static func steepestFall(_ samples: [Int16]) -> Double? {
         let count = samples.count / frame
         guard count > span + 12 else { return nil }
         let levels = Loudness.frameEnergies(samples).map { 10 * log10($0 + 1) }
@@ -40,7 +40,7 @@ enum Reverberation {
     }
 
     /// Whether the samples' steepest falls are shallower than `steepest`.
-    static func isReverberant(_ samples: [Int16]) -> Bool {
+    package static func isReverberant(_ samples: [Int16]) -> Bool {
         guard let fall = steepestFall(samples) else { return false }
         return fall > steepest
     }

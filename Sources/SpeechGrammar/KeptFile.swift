@@ -1,4 +1,8 @@
+import ChildProcesses
+import EspeakNG
 import Foundation
+import PocketSphinx
+import VoiceShortcuts
 
 /// A file of what is found in the model once and kept between processes, in
 /// `defaultFolder`: its first line says what it was made from (`key`), its
@@ -6,18 +10,18 @@ import Foundation
 /// when whole, valid UTF-8 and made from the model as it is now. Both lines
 /// are comments of PocketSphinx's dictionary format ("## "), so that a kept
 /// dictionary is read by PocketSphinx as it is.
-struct KeptFile {
+package struct KeptFile {
     /// Where the file is: in its folder, named after what it keeps and the model's folder.
-    let url: URL
+    package let url: URL
     /// Its first line: what it keeps, in which format, and the model's
     /// dictionary and language model as they are now (size and time of change).
-    let key: String
+    package let key: String
 
     private static let end = "## end"
 
     /// The file of `name` for `model` in `folder`; nil when the model's files
     /// cannot be read. `format` changes whenever what is kept, or how, does.
-    init?(_ name: String, format: String, model: String, in folder: URL, fileExtension: String) {
+    package init?(_ name: String, format: String, model: String, in folder: URL, fileExtension: String) {
         var key = "## voiceplug \(name) \(format) of"
         for file in [model + "/cmudict-en-us.dict", model + "/en-us.lm.bin"] {
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: file),
@@ -31,7 +35,7 @@ struct KeptFile {
     }
 
     /// Where files are kept: `$XDG_CACHE_HOME/voiceplug`, else `~/.cache/voiceplug`.
-    static var defaultFolder: URL? {
+    package static var defaultFolder: URL? {
         let environment = ProcessInfo.processInfo.environment
         if let folder = environment["XDG_CACHE_HOME"], folder.hasPrefix("/") {
             return URL(fileURLWithPath: folder).appendingPathComponent("voiceplug")
@@ -42,7 +46,7 @@ struct KeptFile {
 
     /// The lines between the key and the end (each ending in a newline),
     /// when the file is there, whole, valid UTF-8 and made with `key`; else nil.
-    func body() -> Substring.UTF8View? {
+    package func body() -> Substring.UTF8View? {
         guard let data = FileManager.default.contents(atPath: url.path), let text = String(data: data, encoding: .utf8) else {
             return nil
         }
@@ -56,7 +60,7 @@ struct KeptFile {
 
     /// Keeps `body` (whole lines, each ending in a newline) between the key and the end, written whole or not at
     /// all; a folder that cannot be written is no error (nothing is kept).
-    func store(_ body: String) {
+    package func store(_ body: String) {
         try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try? Data((key + "\n" + body + Self.end + "\n").utf8).write(to: url, options: .atomic)
     }

@@ -4,36 +4,36 @@ import Foundation
 /// The one boundary to PocketSphinx: a decoder (`ps_decoder_t`) made from an
 /// argument list, decoding whole utterances. Not thread-safe: its owner
 /// serialises access. No C pointer leaves this file.
-final class PocketSphinxDecoder {
+package final class PocketSphinxDecoder {
     /// One recognized word with its frames and acoustic score.
-    struct Segment: Equatable {
-        var word: String
-        var startFrame: Int
-        var endFrame: Int
-        var acousticScore: Int32
+    package struct Segment: Equatable {
+        package var word: String
+        package var startFrame: Int
+        package var endFrame: Int
+        package var acousticScore: Int32
 
         /// How many frames the segment took.
-        var frameCount: Int { max(0, endFrame - startFrame + 1) }
+        package var frameCount: Int { max(0, endFrame - startFrame + 1) }
 
         /// The word without the number of its pronunciation ("off" for "off(2)").
-        var baseWord: String { word.replacingOccurrences(of: #"\(\d+\)$"#, with: "", options: .regularExpression) }
+        package var baseWord: String { word.replacingOccurrences(of: #"\(\d+\)$"#, with: "", options: .regularExpression) }
     }
 
     /// A decoded utterance.
-    struct Decoding: Equatable {
-        var hypothesis: String
-        var score: Int32
-        var frames: Int
-        var segments: [Segment]
+    package struct Decoding: Equatable {
+        package var hypothesis: String
+        package var score: Int32
+        package var frames: Int
+        package var segments: [Segment]
         /// The best path's words at the last frame, before the search had to
         /// end where its grammar does (`ps_get_hyp` before `ps_end_utt`); empty unless asked for.
-        var partial = ""
+        package var partial = ""
 
         /// The acoustic score of the whole path, silences and noises too.
-        var acousticScore: Int { segments.reduce(0) { $0 + Int($1.acousticScore) } }
+        package var acousticScore: Int { segments.reduce(0) { $0 + Int($1.acousticScore) } }
 
         /// The segments that are words: silence, noise and a grammar's null transitions are not.
-        var words: [Segment] {
+        package var words: [Segment] {
             segments.filter { segment in
                 guard let first = segment.word.first else { return false }
                 return first != "<" && first != "[" && first != "("
@@ -58,7 +58,7 @@ final class PocketSphinxDecoder {
 
     /// Creates a decoder (`cmd_ln_parse_r` with `ps_args()`, then `ps_init`);
     /// `arguments` are PocketSphinx's options, e.g. ["-hmm", path, "-dict", path, "-jsgf", path].
-    init(arguments: [String]) throws(SpeechError) {
+    package init(arguments: [String]) throws(SpeechError) {
         Self.quietLog
         let argv = (["voiceplug"] + arguments).map { strdup($0) }
         defer { argv.forEach { free($0) } }
@@ -84,7 +84,7 @@ final class PocketSphinxDecoder {
     /// A front end like this decoder's own (the model's feature settings),
     /// but with its own frequency warp, noise removal and frames a second (the
     /// model's 100 unless given; `fe_init_auto_r`).
-    func frontEnd(warp: Double, removingNoise: Bool, frameRate: Int = 100) throws(SpeechError) -> FrontEnd {
+    package func frontEnd(warp: Double, removingNoise: Bool, frameRate: Int = 100) throws(SpeechError) -> FrontEnd {
         let original = cmd_ln_str_r(config, "-warp_params").map { String(cString: $0) }
         let originalRemoval = cmd_ln_access_r(config, "-remove_noise")?.pointee.i ?? 0
         let originalRate = cmd_ln_access_r(config, "-frate")?.pointee.i ?? 100
@@ -105,7 +105,7 @@ final class PocketSphinxDecoder {
     /// Decodes one utterance's features, made by a front end of this decoder's or of one
     /// with the same model (`ps_start_utt`, `ps_process_cep`, `ps_end_utt`, `ps_get_hyp`, `ps_seg_iter`);
     /// with `keepingPartial`, also the best path before the end (`Decoding.partial`).
-    func decode(_ features: Features, keepingPartial: Bool = false) throws(SpeechError) -> Decoding {
+    package func decode(_ features: Features, keepingPartial: Bool = false) throws(SpeechError) -> Decoding {
         guard ps_start_utt(decoder) >= 0 else { throw .decoder("cannot start an utterance") }
         var values = features.values  // a copy: PocketSphinx normalises (CMN) the cepstra in place, and both decoders take them
         let processed = values.withUnsafeMutableBufferPointer { buffer -> Int32 in
@@ -125,18 +125,18 @@ final class PocketSphinxDecoder {
     /// added with `addSearch`. They share the decoder's acoustic model and
     /// dictionary; each utterance is decoded by the search it is given to
     /// (`ps_set_search`), with that search's grammar and word beam.
-    struct Search {
-        let decoder: PocketSphinxDecoder
-        let name: String
+    package struct Search {
+        package let decoder: PocketSphinxDecoder
+        package let name: String
 
-        func decode(_ features: Features, keepingPartial: Bool = false) throws(SpeechError) -> Decoding {
+        package func decode(_ features: Features, keepingPartial: Bool = false) throws(SpeechError) -> Decoding {
             guard ps_set_search(decoder.decoder, name) == 0 else { throw .decoder("the decoder has no search \(name)") }
             return try decoder.decode(features, keepingPartial: keepingPartial)
         }
     }
 
     /// The search of the decoder's own grammar: the one it was made with (`-jsgf`), or added under its name ("_default").
-    var ownSearch: Search { Search(decoder: self, name: "_default") }
+    package var ownSearch: Search { Search(decoder: self, name: "_default") }
 
     /// Adds a search of the grammar in the JSGF file at `path`, read before it returns: what `ps_set_jsgf_file`
     /// does (the public rule's graph, `jsgf_build_fsg`, then `ps_set_fsg`), but with the silences and the
@@ -150,7 +150,8 @@ final class PocketSphinxDecoder {
     ///
     /// With `merging`, the graph's states with the same left contexts and the same ways on, or the same ways back,
     /// are merged first (`WordGraph.merged`).
-    func addSearch(_ name: String, jsgfFile path: String, alternatives: [String: [String]], merging: Bool = true) throws(SpeechError)
+    package func addSearch(_ name: String, jsgfFile path: String, alternatives: [String: [String]], merging: Bool = true)
+        throws(SpeechError)
         -> Search
     {
         Self.starting.lock()
@@ -230,7 +231,7 @@ final class PocketSphinxDecoder {
     }
 
     /// How many states the search `name`'s graph has; nil when there is no such grammar search.
-    func stateCount(of name: String) -> Int? { ps_get_fsg(decoder, name).map { Int($0.pointee.n_state) } }
+    package func stateCount(of name: String) -> Int? { ps_get_fsg(decoder, name).map { Int($0.pointee.n_state) } }
 
     /// The loops `fsg_search_add_silences` gives every state: "<sil>" with `-silprob`, then the dictionary's fillers
     /// but the utterance's start and end, with `-fillprob`; its loop stops short of the last filler ("[SPEECH]" with
@@ -284,7 +285,7 @@ final class PocketSphinxDecoder {
 
     /// The graph of the search `name` as PocketSphinx writes it (`fsg_model_write`: each state's links in the order
     /// the search meets them), nil when there is no such grammar search; for diagnosis.
-    func graphText(of name: String) -> String? {
+    package func graphText(of name: String) -> String? {
         guard let graph = ps_get_fsg(decoder, name) else { return nil }
         var buffer: UnsafeMutablePointer<CChar>?
         var size = 0
@@ -306,7 +307,7 @@ final class PocketSphinxDecoder {
 
     /// The alternative pronunciations of the words of a dictionary's text: "lamp(2)" and "lamp(3)" of "lamp", in the
     /// order PocketSphinx's dictionary links them (the last read first).
-    static func alternatives(inDictionary text: String) -> [String: [String]] {
+    package static func alternatives(inDictionary text: String) -> [String: [String]] {
         var alternatives: [String: [String]] = [:]
         for line in text.split(separator: "\n") {
             guard let word = line.split(separator: " ", maxSplits: 1).first, word.last == ")",
@@ -319,7 +320,7 @@ final class PocketSphinxDecoder {
 
     /// Adds a search of the decoder's own grammar, its very graph (`ps_get_fsg`, `ps_set_fsg`: its alternative
     /// pronunciations and silences are added once), with another word beam (`-wbeam`).
-    func addSearch(_ name: String, wordBeam: Double) throws(SpeechError) -> Search {
+    package func addSearch(_ name: String, wordBeam: Double) throws(SpeechError) -> Search {
         Self.starting.lock()
         defer { Self.starting.unlock() }
         guard let graph = ps_get_fsg(decoder, ownSearch.name) else { throw .decoder("the decoder has no grammar") }
@@ -334,7 +335,7 @@ final class PocketSphinxDecoder {
     /// JSGF text (`ps_set_jsgf_string`, `ps_set_search`); its words must be in
     /// this decoder's dictionary. For a decoder made without a grammar, whose
     /// every utterance has one.
-    func decode(_ features: Features, grammar jsgf: String) throws(SpeechError) -> Decoding {
+    package func decode(_ features: Features, grammar jsgf: String) throws(SpeechError) -> Decoding {
         guard ps_set_jsgf_string(decoder, "utterance", jsgf) == 0, ps_set_search(decoder, "utterance") == 0 else {
             throw .decoder("the grammar was rejected: \(jsgf)")
         }
@@ -344,7 +345,7 @@ final class PocketSphinxDecoder {
     /// How common each of `words` is in English: its unigram log probability
     /// in the language model at `path` (`ngram_model_read`, `ngram_ng_score`
     /// without history), nil for a word the model lacks.
-    static func unigramScores(languageModel path: String, words: [String]) throws(SpeechError) -> [Int32?] {
+    package static func unigramScores(languageModel path: String, words: [String]) throws(SpeechError) -> [Int32?] {
         quietLog
         guard let logmath = logmath_init(1.0001, 0, 0) else { throw .model("cannot start logmath") }
         defer { logmath_free(logmath) }
@@ -364,7 +365,7 @@ final class PocketSphinxDecoder {
     /// The `count` of `words` the language model at `path` scores highest
     /// as unigrams (`unigramScores`), the highest first, and in alphabetical
     /// order among equals; none the model lacks.
-    static func mostFrequent(_ words: [String], languageModel path: String, count: Int) throws(SpeechError) -> [String] {
+    package static func mostFrequent(_ words: [String], languageModel path: String, count: Int) throws(SpeechError) -> [String] {
         zip(words, try unigramScores(languageModel: path, words: words)).compactMap { word, score in score.map { (word, $0) } }
             .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }.prefix(count).map(\.0)
     }
@@ -377,7 +378,7 @@ final class PocketSphinxDecoder {
     /// The words' ids are kept for the next call with the same words (the
     /// same array, most cheaply): looking up 20,000 of them took about 19 ms
     /// of each call's 20.
-    func scores(_ words: [String], after history: [String]) -> [Int32?] {
+    package func scores(_ words: [String], after history: [String]) -> [Int32?] {
         guard !history.isEmpty, let search = ps_get_search(decoder), let model = ps_get_lm(decoder, search) else { return [] }
         let unknown = ngram_unknown_wid(model)
         var before = history.reversed().map { ngram_wid(model, $0) }  // the word just before first
@@ -394,7 +395,7 @@ final class PocketSphinxDecoder {
 
     /// How many phones the dictionary's pronunciation of `word` has ("off(2)"
     /// names its second), 0 for a word it does not have.
-    func phoneCount(of word: String) -> Int { phones(of: word)?.count ?? 0 }
+    package func phoneCount(of word: String) -> Int { phones(of: word)?.count ?? 0 }
 
     /// The phones of the dictionary's pronunciation of `word` ("off(2)" names its second; `ps_lookup_word`), nil for
     /// a word it does not have.
@@ -422,13 +423,13 @@ final class PocketSphinxDecoder {
 }
 
 /// One utterance's acoustic features (cepstra): `frames` rows of `width` values.
-struct Features: Equatable {
-    var values: [Float]
-    var frames: Int
-    var width: Int
+package struct Features: Equatable {
+    package var values: [Float]
+    package var frames: Int
+    package var width: Int
 
     /// The features of some of the frames.
-    func frames(_ range: ClosedRange<Int>) -> Features {
+    package func frames(_ range: ClosedRange<Int>) -> Features {
         guard frames > 0 else { return self }
         let range = range.clamped(to: 0...max(0, frames - 1))
         return Features(
@@ -438,7 +439,7 @@ struct Features: Equatable {
 
 /// A front end (`fe_t`): 16 kHz samples to the features a decoder scores,
 /// made by `PocketSphinxDecoder.frontEnd(warp:removingNoise:frameRate:)`. Not thread-safe.
-final class FrontEnd {
+package final class FrontEnd {
     private let frontEnd: OpaquePointer
 
     fileprivate init(_ frontEnd: OpaquePointer) { self.frontEnd = frontEnd }
@@ -456,7 +457,7 @@ final class FrontEnd {
     /// utterance's padding: real-time factor with 100 devices and 1,000
     /// shortcuts 0.086 → 0.091–0.094 (`voiceplug bench --speech`, one core,
     /// three runs interleaved with the binary before).
-    func features(_ samples: [Int16]) throws(SpeechError) -> Features {
+    package func features(_ samples: [Int16]) throws(SpeechError) -> Features {
         let width = Int(fe_get_output_size(frontEnd))
         var count = samples.count
         var frames: Int32 = 0

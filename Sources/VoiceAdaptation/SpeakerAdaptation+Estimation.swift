@@ -1,5 +1,9 @@
 import ChildProcesses
 import Foundation
+import PocketSphinx
+import Speech
+import SpeechAudio
+import SpeechGrammar
 import VoiceShortcuts
 
 #if canImport(Glibc)
@@ -27,7 +31,7 @@ extension SpeechRecognizer {
     }
 
     /// Where SphinxTrain's programs are.
-    static let sphinxTrain = "/usr/lib/sphinxtrain"
+    package static let sphinxTrain = "/usr/lib/sphinxtrain"
 
     /// Estimates a speaker adaptation from `recordings` and writes it to
     /// `path` (replaced only when the new one is complete). The recordings
@@ -135,7 +139,7 @@ extension SpeechRecognizer {
     }
 
     /// Whether the utterance detector of Hermes audio (`UtteranceDetector`) finds speech in `audio`.
-    static func holdsSpeech(_ audio: RecognizerAudio) -> Bool {
+    package static func holdsSpeech(_ audio: RecognizerAudio) -> Bool {
         var detector = UtteranceDetector()
         let frames = stride(from: 0, to: audio.samples.count, by: 320).map { Array(audio.samples[$0..<min($0 + 320, audio.samples.count)]) }
         let quiet = [[Int16]](repeating: [Int16](repeating: 0, count: 320), count: 200)  // 4 s: any utterance ends
@@ -148,7 +152,7 @@ extension SpeechRecognizer {
     public static let leastRecordings = 5
 
     /// Features as a SphinxTrain cepstra file: the number of values, then the values (32-bit, this machine's order).
-    static func cepstra(_ features: Features) -> Data {
+    package static func cepstra(_ features: Features) -> Data {
         var data = Data()
         withUnsafeBytes(of: Int32(features.values.count)) { data.append(contentsOf: $0) }
         features.values.withUnsafeBytes { data.append(contentsOf: $0) }
@@ -156,7 +160,7 @@ extension SpeechRecognizer {
     }
 
     /// The model definition as text: the file itself when it is, else converted.
-    static func textModelDefinition(_ path: String, into converted: String) throws -> String {
+    package static func textModelDefinition(_ path: String, into converted: String) throws -> String {
         guard let start = FileManager.default.contents(atPath: path)?.prefix(4) else { throw SpeechError.model("cannot read \(path)") }
         guard start == Data("BMDF".utf8) || start == Data("FDMB".utf8) else { return path }
         _ = try runTool("/usr/bin/pocketsphinx_mdef_convert", ["-text", path, converted], missing: "pocketsphinx")
@@ -164,17 +168,17 @@ extension SpeechRecognizer {
     }
 
     /// The program `tool` (one of SphinxTrain's, or a path), which must be there.
-    static func toolPath(_ tool: String, package: String = "sphinxtrain") throws -> String {
+    package static func toolPath(_ tool: String, package: String = "sphinxtrain") throws -> String {
         let path = tool.hasPrefix("/") ? tool : "\(sphinxTrain)/\(tool)"
         guard FileManager.default.isExecutableFile(atPath: path) else {
-            throw SpeechError.adaptation("\(path) is missing (run `make deps` to install \(package))")
+            throw SpeechError.toolMissing(path: path, package: package)
         }
         return path
     }
 
     /// Runs one of SphinxTrain's programs (or a path); its output, or an
     /// error with its last error line when it fails.
-    static func runTool(_ tool: String, _ arguments: [String], missing package: String = "sphinxtrain") throws -> String {
+    package static func runTool(_ tool: String, _ arguments: [String], missing package: String = "sphinxtrain") throws -> String {
         let path = try toolPath(tool, package: package)
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("voiceplug-\(UUID().uuidString.prefix(8)).log")
         defer { try? FileManager.default.removeItem(at: log) }

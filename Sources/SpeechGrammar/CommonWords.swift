@@ -1,29 +1,33 @@
+import ChildProcesses
+import EspeakNG
 import Foundation
+import PocketSphinx
 import Synchronization
+import VoiceShortcuts
 
 /// The most frequent English words of the model's language model, with the
 /// dictionary's pronunciations: what a name's word in a heard command may have
-/// been instead (see `SpeechRecognizer.otherWordWeight`).
-struct CommonWords: Sendable {
+/// been instead (see `GrammarTuning.otherWordWeight`).
+package struct CommonWords: Sendable {
     /// Each word and its pronunciations, the most frequent first.
-    let entries: [(word: String, pronunciations: [[String]])]
+    package let entries: [(word: String, pronunciations: [[String]])]
     /// The dictionary lines of the words, written with `prefix` (kept apart from the grammar's own words).
-    let dictionaryText: String
+    package let dictionaryText: String
     /// Each entry's pronunciations as phone codes (`code`), for `nearest`.
     private let codes: [[[UInt8]]]
     /// The entries' words, one array for every look-up of their n-gram
     /// scores (the decoder keeps their ids while it is given the same array).
     private let words: [String]
 
-    static let prefix = "o_"
+    package static let prefix = "o_"
 
     /// How many words: the first `count` words of the language model that
     /// the dictionary has and that are letters only; the first
     /// `frequentCount` of them are the frequent ones (see `nearest`).
-    static let count = 20_000
-    static let frequentCount = 5000
+    package static let count = 20_000
+    package static let frequentCount = 5000
 
-    init(entries: [(word: String, pronunciations: [[String]])]) {
+    package init(entries: [(word: String, pronunciations: [[String]])]) {
         self.entries = entries
         codes = entries.map { $0.pronunciations.map(Self.code) }
         words = entries.map(\.word)
@@ -33,7 +37,7 @@ struct CommonWords: Sendable {
     /// The common words of the model at `model` (its `en-us.lm.bin` and
     /// dictionary), found once per process and model, and kept in a file in
     /// `KeptFile.defaultFolder` for the next process (see `stored(in:model:)`).
-    static func of(model: String) throws -> CommonWords {
+    package static func of(model: String) throws -> CommonWords {
         try cache.withLock { cached in
             if let words = cached[model] { return words }
             let folder = KeptFile.defaultFolder
@@ -54,7 +58,7 @@ struct CommonWords: Sendable {
     /// their unigram scores in its language model, with their pronunciations:
     /// two readings of the dictionary's 134,000 lines and one of the language
     /// model, about 0.25 s of a start (one core, `voiceplug bench --speech`).
-    static func found(model: String) throws -> CommonWords {
+    package static func found(model: String) throws -> CommonWords {
         let path = model + "/cmudict-en-us.dict"
         let words = try Pronunciations.words(path) { word in word.unicodeScalars.allSatisfy { ("a"..."z").contains($0) } }
         let ranked = try PocketSphinxDecoder.mostFrequent(words, languageModel: model + "/en-us.lm.bin", count: count)
@@ -64,14 +68,14 @@ struct CommonWords: Sendable {
     }
 
     /// The file of `model`'s common words in `folder` (see `KeptFile`); nil when the model's files cannot be read.
-    static func keptFile(in folder: URL, model: String) -> KeptFile? {
+    package static func keptFile(in folder: URL, model: String) -> KeptFile? {
         KeptFile("common-words", format: "2, \(count) words", model: model, in: folder, fileExtension: "txt")
     }
 
     /// The common words kept in `folder` for `model`, when its file is there,
     /// whole, and made from the model as it is (`KeptFile`); else nil, and
     /// they are found again. A line a word, its pronunciations after tabs.
-    static func stored(in folder: URL, model: String) -> CommonWords? {
+    package static func stored(in folder: URL, model: String) -> CommonWords? {
         guard let body = keptFile(in: folder, model: model)?.body() else { return nil }
         // Split as UTF-8 bytes: as characters, the 20,000 lines took 0.12 s, most of what the kept file saves.
         func string(_ bytes: Substring.UTF8View) -> String { String(decoding: bytes, as: UTF8.self) }
@@ -90,7 +94,7 @@ struct CommonWords: Sendable {
 
     /// Keeps the common words in `folder` for `model` (see `stored(in:model:)`),
     /// written whole or not at all; a folder that cannot be written is no error.
-    func store(in folder: URL, model: String) {
+    package func store(in folder: URL, model: String) {
         var text = ""
         for entry in entries {
             text += ([entry.word] + entry.pronunciations.map { $0.joined(separator: " ") }).joined(separator: "\t") + "\n"
@@ -103,8 +107,8 @@ struct CommonWords: Sendable {
     /// changed, added or left out; the more frequent first among equals), but
     /// for words said alike; then the `rareCount` nearest of all the words
     /// that are not among those and differ by at least two phones (see
-    /// `SpeechRecognizer.otherWordRareCount`).
-    func nearest(to pronunciations: [[String]], count: Int, rareCount: Int = 0) -> [String] {
+    /// `GrammarTuning.otherWordRareCount`).
+    package func nearest(to pronunciations: [[String]], count: Int, rareCount: Int = 0) -> [String] {
         let target = pronunciations.map(Self.code)
         var rows = EditRows()
         let frequent = codes.indices.prefix(Self.frequentCount)
@@ -134,8 +138,8 @@ struct CommonWords: Sendable {
     /// (each given word's n-gram score after them, nil for none; empty for no
     /// words at all), the likeliest first, `count` of them: but the `skipping`
     /// most frequent words, and words within one phone of one of
-    /// `pronunciations` (see `SpeechRecognizer.companionCount`).
-    func companions(
+    /// `pronunciations` (see `GrammarTuning.companionCount`).
+    package func companions(
         of pronunciations: [[String]], count: Int, skipping: Int, scores: ([String]) -> [Int32?]
     ) -> [String] {
         let likeliest = scores(words).enumerated().dropFirst(skipping).compactMap { index, score in score.map { (index, $0) } }
@@ -146,7 +150,7 @@ struct CommonWords: Sendable {
     }
 
     /// The edit distance of two phone sequences.
-    static func distance(_ a: [String], _ b: [String]) -> Int {
+    package static func distance(_ a: [String], _ b: [String]) -> Int {
         var rows = EditRows()
         return rows.distance([code(a)], [code(b)], limit: .max) ?? .max
     }
@@ -168,7 +172,7 @@ private struct EditRows {
     private var current: [Int] = []
 
     /// The least edit distance between one of `a` and one of `b`, or nil when every one is over `limit`.
-    mutating func distance(_ a: [[UInt8]], _ b: [[UInt8]], limit: Int) -> Int? {
+    package mutating func distance(_ a: [[UInt8]], _ b: [[UInt8]], limit: Int) -> Int? {
         var best: Int?
         for x in a {
             for y in b {
@@ -204,25 +208,25 @@ private struct EditRows {
 /// The check of a heard command's name words against common English words
 /// (see `SpeechRecognizer.otherWordsHeard`): each checked word's nearest
 /// common words as JSGF alternatives, found on first use.
-final class OtherWords: Sendable {
+package final class OtherWords: Sendable {
     /// The words checked (`Grammar.nameWords`) and their pronunciations in the grammar's dictionary.
-    let checked: [String: [[String]]]
+    package let checked: [String: [[String]]]
     /// The words that follow each other in a name (`Grammar.nameRuns`).
-    let runs: Set<[String]>
-    /// The names of one word (`Grammar.oneWordNames`), open to more common words (`SpeechRecognizer.oneWordNameCount`).
-    let oneWordNames: Set<String>
-    let common: CommonWords
+    package let runs: Set<[String]>
+    /// The names of one word (`Grammar.oneWordNames`), open to more common words (`GrammarTuning.oneWordNameCount`).
+    package let oneWordNames: Set<String>
+    package let common: CommonWords
     /// Each checked word with a number in it and the same word with other numbers (`otherNumbers`).
-    let numbers: [String: [String]]
+    package let numbers: [String: [String]]
     /// Each checked word's nearest common words, and its alternatives after the words before it.
     private let found = Mutex<(near: [String: [String]], texts: [TextKey: String])>(([:], [:]))
     /// A checked word and the words before it its alternatives were found after.
     private struct TextKey: Hashable {
-        var history: [String]
-        var word: String
+        package var history: [String]
+        package var word: String
     }
 
-    init(
+    package init(
         checked: [String: [[String]]], runs: Set<[String]>, oneWordNames: Set<String> = [], common: CommonWords,
         numbers: [String: [String]] = [:]
     ) {
@@ -241,7 +245,7 @@ final class OtherWords: Sendable {
     /// `SpeechRecognizer.rebuild`): finding them took about 15 ms a word on
     /// the word's first use after every rebuild, most of it the n-gram
     /// scores of the 20,000 common words.
-    func keep(from previous: OtherWords) {
+    package func keep(from previous: OtherWords) {
         let (near, texts) = previous.found.withLock { ($0.near, $0.texts) }
         let sameRuns = runs == previous.runs && numbers == previous.numbers
         func same(_ word: String) -> Bool {
@@ -258,7 +262,7 @@ final class OtherWords: Sendable {
     /// Each of `words` with a digit and its other numbers (`otherNumbers`),
     /// and the dictionary lines of those, written with `CommonWords.prefix`,
     /// as espeak-ng (American) and flite say them ("o_ps4 P IY EH S F AO R").
-    static func numbers(of words: Set<String>) -> (numbers: [String: [String]], dictionaryText: String) {
+    package static func numbers(of words: Set<String>) -> (numbers: [String: [String]], dictionaryText: String) {
         let numbers = Dictionary(
             uniqueKeysWithValues: words.filter { $0.contains(where: \.isASCIIDigit) }.map { ($0, otherNumbers(of: $0)) })
         let all = Set(numbers.values.joined()).sorted()
@@ -271,10 +275,10 @@ final class OtherWords: Sendable {
         return (numbers, lines.map { $0 + "\n" }.joined())
     }
 
-    /// `word`'s other numbers (`otherNumbers`), each with `SpeechRecognizer.numberWeight`; nil when it has none.
-    func numberAlternatives(for word: String) -> String? {
+    /// `word`'s other numbers (`otherNumbers`), each with `GrammarTuning.numberWeight`; nil when it has none.
+    package func numberAlternatives(for word: String) -> String? {
         guard let numbers = numbers[word], !numbers.isEmpty else { return nil }
-        return Grammar.weighted(numbers.map { CommonWords.prefix + $0 }, SpeechRecognizer.numberWeight)
+        return Grammar.weighted(numbers.map { CommonWords.prefix + $0 }, GrammarTuning.numberWeight)
     }
 
     /// `word` with each of its numbers (its runs of digits) replaced by
@@ -282,9 +286,9 @@ final class OtherWords: Sendable {
     /// after, and the number with one digit changed ("ps5": "ps0" … "ps20",
     /// "ps4", "ps6"; "2000": "1000", "2100", …). Such a number is another
     /// thing's name ("lamp 4" beside a configured "lamp 2"), and the common
-    /// words no alternative to it (see `SpeechRecognizer.numberWeight`).
+    /// words no alternative to it (see `GrammarTuning.numberWeight`).
     /// Empty when `word` has no digit.
-    static func otherNumbers(of word: String) -> [String] {
+    package static func otherNumbers(of word: String) -> [String] {
         let characters = Array(word)
         var variants: [String] = []
         var start = 0
@@ -317,12 +321,12 @@ final class OtherWords: Sendable {
     }
 
     /// `word` or one of its nearest common words, each of those with
-    /// `SpeechRecognizer.otherWordWeight` ("(snow | /1e-35/ o_so | …)"), or one
+    /// `GrammarTuning.otherWordWeight` ("(snow | /1e-35/ o_so | …)"), or one
     /// of the words a language model has after the last one and the last two
     /// of `before` (when a name has them so before `word`; `scores` of words
-    /// after some words), each of those with `SpeechRecognizer.companionWeight`;
+    /// after some words), each of those with `GrammarTuning.companionWeight`;
     /// nil when `word` is not checked.
-    func alternatives(
+    package func alternatives(
         for word: String, after before: [String], scores: (_ words: [String], _ after: [String]) -> [Int32?]
     ) -> String? {
         guard let pronunciations = checked[word] else { return nil }
@@ -336,13 +340,13 @@ final class OtherWords: Sendable {
                 found.near[word]
                 ?? common.nearest(
                     to: pronunciations,
-                    count: oneWordNames.contains(word) ? SpeechRecognizer.oneWordNameCount : SpeechRecognizer.otherWordCount,
-                    rareCount: SpeechRecognizer.otherWordRareCount)
+                    count: oneWordNames.contains(word) ? GrammarTuning.oneWordNameCount : GrammarTuning.otherWordCount,
+                    rareCount: GrammarTuning.otherWordRareCount)
             found.near[word] = near
             var companions: [String] = []
             for history in histories {
                 let more = common.companions(
-                    of: pronunciations, count: SpeechRecognizer.companionCount, skipping: SpeechRecognizer.companionSkipped
+                    of: pronunciations, count: GrammarTuning.companionCount, skipping: GrammarTuning.companionSkipped
                 ) { scores($0, history) }
                 companions += more.filter { !companions.contains($0) }
             }
@@ -356,10 +360,10 @@ final class OtherWords: Sendable {
             var choices = [word]
             if let numbers = numberAlternatives(for: word) { choices.append(numbers) }
             if !others.isEmpty {
-                choices.append(Grammar.weighted(others.map { CommonWords.prefix + $0 }, SpeechRecognizer.otherWordWeight))
+                choices.append(Grammar.weighted(others.map { CommonWords.prefix + $0 }, GrammarTuning.otherWordWeight))
             }
             if !companions.isEmpty {
-                choices.append(Grammar.weighted(companions.map { CommonWords.prefix + $0 }, SpeechRecognizer.companionWeight))
+                choices.append(Grammar.weighted(companions.map { CommonWords.prefix + $0 }, GrammarTuning.companionWeight))
             }
             let text = choices.count == 1 ? word : "(" + choices.joined(separator: " | ") + ")"
             found.texts[key] = text
@@ -370,5 +374,5 @@ final class OtherWords: Sendable {
 
 extension Character {
     /// 0 to 9.
-    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+    package var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }

@@ -1,13 +1,18 @@
+import ChildProcesses
+import EspeakNG
+import PocketSphinx
+import VoiceShortcuts
+
 /// The garbage path's words and the weights of its loops: what speech that is
 /// no known phrase falls into (see `Grammar`).
 extension Grammar {
-    static let garbagePrefix = "g_"
+    package static let garbagePrefix = "g_"
     /// The penalty of each garbage word (JSGF weights only work before words).
     /// 1e-10 → 1e-12 once the phone loop and the British pronunciations were
     /// in: on bench/speech/corpus.py's four earlier sets in-grammar right
     /// 94.3% / 92.5% → 96.4% / 94.6% (clean / 20 dB), out-of-grammar accepted
     /// 0.5% / 0.5% → 0.8% / 0.8%.
-    static let garbageWeight = "1e-12"
+    package static let garbageWeight = "1e-12"
 
     /// The en-us model's phones, each also a garbage word (`g_ph_aa` is AA).
     /// After a device name's first word the grammar may go on with a loop of
@@ -28,13 +33,13 @@ extension Grammar {
     /// then a whole name may be phones too, after a verb and a determiner and
     /// with a penalty of its own (`unknownNameWeight`); and the loop is
     /// followed by no place or tail (see `beginnings`).
-    static let phones = [
+    package static let phones = [
         "aa", "ae", "ah", "ao", "aw", "ay", "b", "ch", "d", "dh", "eh", "er", "ey", "f", "g", "hh", "ih",
         "iy", "jh", "k", "l", "m", "n", "ng", "ow", "oy", "p", "r", "s", "sh", "t", "th", "uh", "uw", "v",
         "w", "y", "z", "zh",
     ]
-    static let phonePrefix = garbagePrefix + "ph_"
-    static let phoneWeight = "1e-12"
+    package static let phonePrefix = garbagePrefix + "ph_"
+    package static let phoneWeight = "1e-12"
     /// A device that does not exist, said in a command's frame ("switch on my
     /// sous vide", "please switch off the attic vent"), was forced onto a
     /// configured name with a sound or a word in common ("string lights",
@@ -59,14 +64,14 @@ extension Grammar {
     /// further phone: a first phone at 1e-30 refused 5 of the 17 (11 at 1e-20),
     /// at 1e-40 none; 1e-1 on each further phone lost 21 of the 400 where 1e-2
     /// lost 8. Real-time factor unchanged.
-    static let unknownNameWeight = "1e-20"
-    static let unknownPhoneWeight = "3e-3"
+    package static let unknownNameWeight = "1e-20"
+    package static let unknownPhoneWeight = "3e-3"
     /// The unknown name's phones are words of their own, so that a hearing
     /// knows which loop of phones it went into (see `SpeechRecognizer.unknownNameShortfall`).
     /// Not after an area (`areaUnknownWeight`): there the area's words fit
     /// already, and a short name that does not exist ("power off the bathroom
     /// fan") was heard again as the area's device ("… bathroom hair iron").
-    static let unknownPrefix = garbagePrefix + "un_"
+    package static let unknownPrefix = garbagePrefix + "un_"
     /// A device that does not exist said after an area ("power off the
     /// bathroom fan") was forced onto that area's device ("… bathroom hair
     /// iron", margins 21–36, by four of the twentieth set's eight voices):
@@ -87,7 +92,7 @@ extension Grammar {
     /// 2 / 2 both, accepted 23 / 21 → 20 / 18; on a twenty-first set, written
     /// before it was heard, nothing changed (138 / 134 of 160 right, none
     /// accepted). Real-time factor unchanged (`voiceplug bench --speech`).
-    static let areaUnknownWeight = "1e-25"
+    package static let areaUnknownWeight = "1e-25"
     /// A near miss of a shortcut, its first words and then others, was forced
     /// onto the shortcut, and the margin against free English did not see one
     /// word in three or four: the twenty-fifth set's "my feet are cold" ("my
@@ -114,7 +119,7 @@ extension Grammar {
     /// and 1,000 shortcuts 0.070–0.077 → 0.071–0.074, a home's 0.062–0.064
     /// both, rebuild 0.24–0.25 → 0.23–0.25 s (`voiceplug bench --speech`,
     /// three runs each, interleaved).
-    static let shortcutPhoneWeight = "1e-20"
+    package static let shortcutPhoneWeight = "1e-20"
 
     /// Frequent English words, most of which no command form uses. Questions and chatter
     /// are made of them ("is the kitchen lamp on", "what is the weather"), and
@@ -127,7 +132,7 @@ extension Grammar {
     /// Not "be": "be activate" in the loop took espeak-ng's "deactivate" (with
     /// it gone, the four earlier sets 96.4% / 94.6% → 96.4% / 95.4%, nothing
     /// more accepted).
-    static let chatterWords = [
+    package static let chatterWords = [
         "a", "and", "are", "at", "can", "do", "does", "for", "have", "how", "i", "is", "it",
         "me", "not", "of", "that", "there", "they", "this", "was", "we", "what", "when", "where",
         "who", "why", "will", "with", "would", "you",

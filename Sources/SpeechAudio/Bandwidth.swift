@@ -25,7 +25,7 @@ import Foundation
 /// twentieth set, written before it was heard: flite kal's 16 kHz files
 /// 17 / 17 → 19 / 18 of 20, its 8 kHz files 18 / 18 both ways; its six
 /// other voices unchanged.
-enum Bandwidth {
+package enum Bandwidth {
     /// Whether the band from 4.4 to 7 kHz holds only a steady floor: its power
     /// in 32 ms frames varies by less than 3 dB (the 95th against the 10th
     /// percentile). flite kal's files brought to 16 kHz, clean or in pink
@@ -35,7 +35,7 @@ enum Bandwidth {
     /// kal16; all 8 heard as before), 27 dB the median. Heard again with
     /// this, every file of the sets by another voice than kal was answered
     /// as before. Too short to tell (under 0.2 s): false.
-    static func isNarrow(_ samples: [Int16]) -> Bool {
+    package static func isNarrow(_ samples: [Int16]) -> Bool {
         let length = fft.length, hop = length / 2
         guard samples.count >= length + 10 * hop else { return false }
         let binWidth = Double(RecognizerAudio.sampleRate) / Double(length)
@@ -56,7 +56,7 @@ enum Bandwidth {
 
     /// The audio as from 8 kHz: every second sample kept, each one between
     /// the mean of its neighbours.
-    static func extended(_ samples: [Int16]) -> [Int16] {
+    package static func extended(_ samples: [Int16]) -> [Int16] {
         samples.indices.map { index in
             guard index % 2 == 1, index + 1 < samples.count else { return samples[index] }
             return Int16((Int(samples[index - 1]) + Int(samples[index + 1])) / 2)

@@ -15,16 +15,16 @@ import Foundation
 /// silence, and the twenty-first set's flite files with their noise floor at
 /// 0.03): 1 of 16 heard before, 16 of 16 after, margins 25–34; quiet
 /// non-commands and quiet pink noise alone were refused before and after.
-enum Loudness {
+package enum Loudness {
     /// Audio whose level is below this is brought up.
-    static let quiet = 1_000
+    package static let quiet = 1_000
     /// The level quiet audio is brought to (about a quiet corpus voice's).
-    static let target = 4_000.0
+    package static let target = 4_000.0
     /// At most +40 dB: near silence stays near silence.
-    static let largestGain = 100.0
+    package static let largestGain = 100.0
 
     /// The 99.5th percentile of the samples' magnitudes (0 for no samples).
-    static func level(_ samples: [Int16]) -> Int {
+    package static func level(_ samples: [Int16]) -> Int {
         guard !samples.isEmpty else { return 0 }
         var counts = [Int](repeating: 0, count: 32_769)
         for sample in samples { counts[Int(sample.magnitude)] += 1 }
@@ -37,7 +37,7 @@ enum Loudness {
     }
 
     /// The mean square of each whole 10 ms frame of 16 kHz samples (a last part frame left out).
-    static func frameEnergies(_ samples: [Int16]) -> [Double] {
+    package static func frameEnergies(_ samples: [Int16]) -> [Double] {
         let frame = RecognizerAudio.sampleRate / 100
         return (0..<(samples.count / frame)).map { index in
             var energy = 0.0
@@ -47,7 +47,7 @@ enum Loudness {
     }
 
     /// The samples, brought up if they are quiet (and not all silence).
-    static func normalized(_ samples: [Int16]) -> [Int16] {
+    package static func normalized(_ samples: [Int16]) -> [Int16] {
         let level = level(samples)
         guard level > 0, level < quiet else { return samples }
         let gain = min(target / Double(level), largestGain)

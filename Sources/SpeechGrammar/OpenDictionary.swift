@@ -1,4 +1,8 @@
+import ChildProcesses
+import EspeakNG
 import Foundation
+import PocketSphinx
+import VoiceShortcuts
 
 /// The open decoder's dictionary (see `SpeechRecognizer.makeOpenDecoder`):
 /// the lines of the model's dictionary of the language model's most frequent
@@ -10,7 +14,7 @@ import Foundation
 /// 1,000 shortcuts (`voiceplug bench --speech`, three rounds interleaved) from
 /// 0.84–1.04 to 0.77–0.80 s on one core, 0.68–0.72 to 0.61–0.66 s on two, and
 /// `voiceplug hear --json` was identical on 1,280 corpus files.
-enum OpenDictionary {
+package enum OpenDictionary {
     /// How many words: the language model's most frequent (see `text`). With
     /// all its 72,545 words (79,420 lines) the open pass cost more than the
     /// grammar's search it checks, 1.19–1.24 times its CPU time on a command
@@ -30,7 +34,7 @@ enum OpenDictionary {
     /// 0.093–0.111, speech that is no command 0.117–0.130 → 0.114–0.118;
     /// start 0.47–0.55 → 0.35–0.41 s. `voiceplug hear` over 30 held-out
     /// files 0.94–0.97 of the CPU time (two at once, one a core, swapped).
-    static let wordCount = 10_000
+    package static let wordCount = 10_000
 
     /// Runs `start` with the path of the dictionary the open decoder reads
     /// (PocketSphinx reads it while a decoder starts): the language model's
@@ -46,7 +50,7 @@ enum OpenDictionary {
     /// margins differ a little (see `wordCount`; those 12 files not
     /// identical). The whole dictionary only when the words cannot be found
     /// or written at all.
-    static func withPath<Result>(
+    package static func withPath<Result>(
         model: String, in folder: URL? = KeptFile.defaultFolder, _ start: (String) throws -> Result
     ) throws -> Result {
         let (kept, text) = keptOrMade(in: folder, model: model)
@@ -61,7 +65,7 @@ enum OpenDictionary {
 
     /// The file of the language model's most frequent words in `folder`, made
     /// when it is not there whole; nil when it cannot be made or written.
-    static func kept(in folder: URL, model: String) -> String? { keptOrMade(in: folder, model: model).path }
+    package static func kept(in folder: URL, model: String) -> String? { keptOrMade(in: folder, model: model).path }
 
     /// The kept file's path (see `kept`); when there is none and it cannot be
     /// kept, the text it would have had; neither when the words cannot be found.
@@ -78,13 +82,13 @@ enum OpenDictionary {
 
     /// The file of `model`'s most frequent language-model words in `folder`
     /// (see `KeptFile`); nil when the model's files cannot be read.
-    static func keptFile(in folder: URL, model: String) -> KeptFile? {
+    package static func keptFile(in folder: URL, model: String) -> KeptFile? {
         KeptFile("language-model-words", format: "2, \(wordCount) words", model: model, in: folder, fileExtension: "dict")
     }
 
     /// The dictionary's lines (cmudict format) of the `wordCount` words the
     /// language model scores highest as unigrams (`PocketSphinxDecoder.mostFrequent`), in the dictionary's order.
-    static func text(model: String) throws -> String {
+    package static func text(model: String) throws -> String {
         let path = model + "/cmudict-en-us.dict"
         let words = try Pronunciations.words(path) { _ in true }
         let kept = Set(try PocketSphinxDecoder.mostFrequent(words, languageModel: model + "/en-us.lm.bin", count: wordCount))

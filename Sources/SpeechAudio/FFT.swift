@@ -1,11 +1,11 @@
 import Foundation
 
 /// A radix-2 fast Fourier transform of one length (a power of two).
-struct FFT {
-    let length: Int
+package struct FFT {
+    package let length: Int
     private let cosines: [Double], sines: [Double]
 
-    init(length: Int) {
+    package init(length: Int) {
         precondition(length > 1 && length & (length - 1) == 0, "the FFT's length must be a power of two")
         self.length = length
         cosines = (0..<length / 2).map { cos(-2 * Double.pi * Double($0) / Double(length)) }
@@ -13,7 +13,7 @@ struct FFT {
     }
 
     /// |X[k]|² for k in 0...length/2 of real input `signal` (`length` samples).
-    func power(_ signal: [Double]) -> [Double] {
+    package func power(_ signal: [Double]) -> [Double] {
         var real = signal, imaginary = [Double](repeating: 0, count: length)
         transform(&real, &imaginary)
         return (0...length / 2).map { real[$0] * real[$0] + imaginary[$0] * imaginary[$0] }
@@ -21,7 +21,7 @@ struct FFT {
 
     /// The discrete Fourier transform, X[k] = Σ x[n] e^(−2πikn/length), in place
     /// (`real` and `imaginary` hold `length` values each).
-    func transform(_ real: inout [Double], _ imaginary: inout [Double]) {
+    package func transform(_ real: inout [Double], _ imaginary: inout [Double]) {
         precondition(real.count == length && imaginary.count == length, "the FFT takes \(length) values")
         real.withUnsafeMutableBufferPointer { real in
             imaginary.withUnsafeMutableBufferPointer { imaginary in

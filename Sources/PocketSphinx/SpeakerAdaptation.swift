@@ -22,14 +22,14 @@ public struct SpeakerAdaptation: Sendable, Equatable {
     public let path: String
     /// The transform, as checked: decoders read their own copy of it (see
     /// `SpeechRecognizer.withAdaptation`), so the file may change or go meanwhile.
-    let transform: String
+    package let transform: String
 
     /// Reads and checks the transform at `path` against the model's feature
     /// streams. PocketSphinx does not check it: a transform of another shape
     /// (12 or 39 wide, 2 streams) crashed the process (a null pointer), one
     /// with "nan" in it let nothing be heard; so nothing reaches it unchecked.
     /// - Throws: `SpeechError.adaptation` naming the file and what is wrong with it.
-    public init(contentsOf path: String, model: String = SpeechRecognizer.defaultModel) throws(SpeechError) {
+    public init(contentsOf path: String, model: String = AcousticModel.defaultPath) throws(SpeechError) {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw .adaptation("cannot read '\(path)'")
         }
@@ -44,7 +44,7 @@ public struct SpeakerAdaptation: Sendable, Equatable {
     }
 
     /// A transform already checked, read from `path`.
-    init(path: String, transform: String) {
+    package init(path: String, transform: String) {
         self.path = path
         self.transform = transform
     }
@@ -53,7 +53,7 @@ public struct SpeakerAdaptation: Sendable, Equatable {
     /// the number of streams, then for each class and stream its width `n`,
     /// an `n`×`n` matrix, an offset and a variance scale of `n` each — all
     /// finite numbers, the streams as wide as the model's.
-    static func problem(in text: String, streams: [Int]) -> String? {
+    package static func problem(in text: String, streams: [Int]) -> String? {
         let fields = text.split(whereSeparator: \.isWhitespace)
         var next = fields.makeIterator()
         guard let classes = next.next().flatMap({ Int($0) }), classes >= 1, classes <= 64 else { return "no class count" }
@@ -74,7 +74,7 @@ public struct SpeakerAdaptation: Sendable, Equatable {
     /// The widths of the model's feature streams (`-svspec` in its
     /// `feat.params`, "0-12/13-25/26-38" for the en-us model), or one stream
     /// of 39 (13 cepstra, their deltas and double deltas) without one.
-    static func streamWidths(model: String) -> [Int] {
+    package static func streamWidths(model: String) -> [Int] {
         guard let spec = featureParameters(model: model)["-svspec"] else { return [39] }
         return spec.split(separator: "/").map { range in
             range.split(separator: ",").reduce(0) { total, part in
@@ -85,8 +85,8 @@ public struct SpeakerAdaptation: Sendable, Equatable {
     }
 
     /// The model's `feat.params`: option → value.
-    static func featureParameters(model: String) -> [String: String] {
-        let file = SpeechRecognizer.hmmPath(model) + "/feat.params"
+    package static func featureParameters(model: String) -> [String: String] {
+        let file = AcousticModel.hmmPath(model) + "/feat.params"
         guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { return [:] }
         var parameters: [String: String] = [:]
         for line in text.split(separator: "\n") {

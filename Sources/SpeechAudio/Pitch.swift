@@ -3,8 +3,8 @@
 /// a frame counts when its energy is at least 5% of the loudest frame's
 /// and its autocorrelation peak between 60 and 400 Hz is at least 0.4 of
 /// its energy). Nil when no frame is voiced.
-enum Pitch {
-    static func median(_ samples: [Int16]) -> Double? {
+package enum Pitch {
+    package static func median(_ samples: [Int16]) -> Double? {
         let rate = 8_000, length = 320, hop = 80
         let audio = stride(from: 0, to: samples.count, by: 2).map { Double(samples[$0]) }  // 16 kHz → 8 kHz
         guard audio.count > length else { return nil }

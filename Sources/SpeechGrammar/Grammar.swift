@@ -1,4 +1,7 @@
+import ChildProcesses
+import EspeakNG
 import Foundation
+import PocketSphinx
 import VoiceShortcuts
 
 /// A JSGF grammar of everything that can be said: every voice shortcut's
@@ -9,8 +12,8 @@ import VoiceShortcuts
 /// ../shared/notes/speech-rejection.md, extended: see `chatterWords`), and
 /// after the first words of a device name or a shortcut, a loop of single
 /// phones (see `phones`, `shortcutPhoneWeight`).
-struct Grammar {
-    let jsgf: String
+package struct Grammar {
+    package let jsgf: String
     /// The same grammar without its garbage loop as an alternative to the
     /// phrases: every utterance is forced onto a phrase, for the hearing of
     /// last resort (see `SpeechRecognizer.forcedMargin`). Nil when there is
@@ -23,34 +26,34 @@ struct Grammar {
     /// devices that do not exist, as ones that do ("turn on the kennel
     /// heater" → "… kettle please", "power off the bathroom fan" → "…
     /// bathroom hair iron").
-    let withoutGarbage: String?
+    package let withoutGarbage: String?
     /// The same grammar without its garbage loop and without the unknown
     /// name (`unknownNameWeight`): a command is forced onto a configured
     /// name, for the hearing of an utterance whose name went into the loop
     /// of phones (see `SpeechRecognizer.unknownNameShortfall`). The loops
     /// after a name's beginning stay. Nil when there is nothing to say.
-    let withoutUnknownNames: String?
+    package let withoutUnknownNames: String?
     /// Every word the grammar uses.
-    let words: Set<String>
+    package let words: Set<String>
     /// The words of the commands and shortcuts (the garbage loop's chatter words left out).
-    let commandWords: Set<String>
+    package let commandWords: Set<String>
     /// The words of the devices' names, aliases and areas and of the shortcuts' phrases, but
     /// states, determiners and chatter words: the words a heard command is checked for (see
-    /// `SpeechRecognizer.otherWordWeight`).
-    let nameWords: Set<String>
+    /// `GrammarTuning.otherWordWeight`).
+    package let nameWords: Set<String>
     /// The words written in capitals in a name, an area or a voice shortcut's
     /// phrase, two to four letters ("LED", "AC"): said letter by letter too
     /// (see `Pronunciations.spelled`).
-    let capitalWords: Set<String>
+    package let capitalWords: Set<String>
     /// Each two and three words that follow each other in a name, an area or
     /// a voice shortcut's phrase ("heat lamp", "let the plants"; see `OtherWords.alternatives`).
-    let nameRuns: Set<[String]>
+    package let nameRuns: Set<[String]>
     /// The devices' names and aliases that are one word ("modem", "Roku"):
     /// a command with one is always heard again with its words open (see
     /// `SpeechRecognizer.saidOneWordName`).
-    let oneWordNames: Set<String>
+    package let oneWordNames: Set<String>
 
-    init(devices: [Device], shortcuts: [VoiceShortcut], pronounceable: (String) -> Bool = { _ in true }) {
+    package init(devices: [Device], shortcuts: [VoiceShortcut], pronounceable: (String) -> Bool = { _ in true }) {
         func phrase(_ text: String) -> [String]? {
             let words = PhraseNormalizer.words(text)
             return words.isEmpty || !words.allSatisfy({ Self.isJSGFWord($0) && pronounceable($0) }) ? nil : words
@@ -210,7 +213,7 @@ struct Grammar {
     /// a name share one copy of the names. Real-time factor with those 100
     /// devices and 1,000 shortcuts still +0.005 (`voiceplug bench --speech`),
     /// a home's +0.002 at most.
-    static func afterOwnArea(_ devices: [Device], _ said: (String) -> [[String]]) -> [[String]] {
+    package static func afterOwnArea(_ devices: [Device], _ said: (String) -> [[String]]) -> [[String]] {
         devices.flatMap { device -> [[String]] in
             let names = ([device.name] + device.aliases).flatMap(said)
             return (device.area.map(said) ?? []).flatMap { area in names.filter { !$0.starts(with: area) }.map { area + $0 } }
@@ -221,7 +224,7 @@ struct Grammar {
     /// ("quiet (morning (mode | time) | evening mode)"): PocketSphinx's
     /// search does work per grammar state and frame, and a shared beginning
     /// is one set of states instead of one per phrase.
-    static func alternatives(_ phrases: [[String]]) -> String {
+    package static func alternatives(_ phrases: [[String]]) -> String {
         let groups = Dictionary(grouping: phrases.filter { !$0.isEmpty }, by: \.[0])
         let parts = groups.keys.sorted().map { word -> String in
             let rests = groups[word]!.map { Array($0.dropFirst()) }
@@ -253,7 +256,7 @@ struct Grammar {
     /// A name's beginning before a word with a number has no loop after it
     /// (`beforeNumbers` false): the command is heard again against the
     /// word's other numbers anyway, with the words after it (see
-    /// `SpeechRecognizer.numberWeight`, `otherWordsHeard`). The loop had
+    /// `GrammarTuning.numberWeight`, `otherWordsHeard`). The loop had
     /// taken espeak-ng's "twelve" in bench/speech/corpus.py's fifty-sixth
     /// set's "turn plug 12 off" ("turn plug g_ph_t g_ph_w g_ph_uw off", four
     /// voices). Without it, and before the numbers' check heard the words
@@ -270,7 +273,7 @@ struct Grammar {
     /// else changed: espeak-ng en-us-nyc's "power off the game console" right
     /// twice, en-us+m3's once lost (into the unknown name). A shortcut's
     /// phrase keeps its loop before a number: nothing checks its numbers.
-    static func beginnings(_ names: [[String]], beforeNumbers: Bool = true) -> [[String]] {
+    package static func beginnings(_ names: [[String]], beforeNumbers: Bool = true) -> [[String]] {
         Set(
             names.flatMap { name in
                 name.indices.dropFirst().filter { beforeNumbers || !name[$0].contains(where: \.isASCIIDigit) }.map { Array(name[..<$0]) }
@@ -285,7 +288,7 @@ struct Grammar {
     /// search had put one where the grammar needs it. A verb that says the
     /// state is open to the verbs that say the other ("(deactivate | disable
     /// | enable) the lamp"): any other word heard there is the other state.
-    static func stateCheck(_ words: [String]) -> String? {
+    package static func stateCheck(_ words: [String]) -> String? {
         let at = words.indices.filter { states.contains(words[$0]) || fixedVerbs.contains(words[$0]) }
         guard at.count == 1 else { return nil }
         let word = words[at[0]]
@@ -300,27 +303,27 @@ struct Grammar {
 
     /// A grammar of one phrase, `words` in this order (some of them JSGF alternatives), to hear an utterance again
     /// with (see `stateCheck`, `SpeechRecognizer.otherWordsHeard`).
-    static func check(_ words: [String]) -> String {
+    package static func check(_ words: [String]) -> String {
         "#JSGF V1.0;\ngrammar check;\npublic <check> = \(words.joined(separator: " "));\n"
     }
 
     /// Words as JSGF alternatives, each with a weight ("/1e-12/ g_a | /1e-12/ g_and").
-    static func weighted(_ words: [String], _ weight: String) -> String {
+    package static func weighted(_ words: [String], _ weight: String) -> String {
         words.map { "/\(weight)/ \($0)" }.joined(separator: " | ")
     }
 
     /// Any one of the model's phones as a garbage word, each with `weight`.
-    static func anyPhone(_ weight: String, _ prefix: String = phonePrefix) -> String {
+    package static func anyPhone(_ weight: String, _ prefix: String = phonePrefix) -> String {
         weighted(phones.map { prefix + $0 }, weight)
     }
 
     /// Single words as JSGF alternatives (`alternatives` of one-word phrases).
-    static func choice<Words: Sequence<String>>(_ words: Words) -> String {
+    package static func choice<Words: Sequence<String>>(_ words: Words) -> String {
         alternatives(words.map { [$0] })
     }
 
     /// A word JSGF and the dictionary can carry (letters, digits, apostrophes).
-    static func isJSGFWord(_ word: String) -> Bool {
+    package static func isJSGFWord(_ word: String) -> Bool {
         word.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) }
     }
 }

@@ -1,3 +1,6 @@
+import ChildProcesses
+import EspeakNG
+import PocketSphinx
 import VoiceShortcuts
 
 /// The words of the grammar's command forms — the text matcher's, less what
@@ -11,14 +14,14 @@ extension Grammar {
     /// is back: Home Assistant's templates use it (101 of the 500 templates of
     /// ../shared/corpus begin with it) and pays its way (see `extraMargin`).
     /// Typed, "put" still works.
-    static let unspokenVerbs: Set<String> = ["put"]
+    package static let unspokenVerbs: Set<String> = ["put"]
     /// And its trailing "thanks" and "thank you" ("turn the page" → "the iron
     /// on thank you"); "please" and "for me" stay. On bench/speech/corpus.py's
     /// nine sets (932 utterances each way) in-grammar right 91.8% / 91.0% →
     /// 92.0% / 91.1%, out-of-grammar accepted 17 / 17 → 16 / 15. Without any
     /// trailing words, accepted 15 / 14 but the forms set's "… for me" and
     /// "… please" lost (−10.7 points there).
-    static let unspokenTails: [[String]] = [["thanks"], ["thank", "you"]]
+    package static let unspokenTails: [[String]] = [["thanks"], ["thank", "you"]]
     /// The text matcher's leading "please", only before a verb that takes a
     /// state word ("please switch on the heater"), as `requests` are; its
     /// other leading words ("i want to") stay out. Before every form, "please
@@ -30,7 +33,7 @@ extension Grammar {
     /// 1,207 / 1,186 → 1,215 / 1,194, accepted 19 / 14 → 20 / 14 ("please
     /// don't switch off the string lights" lost its "don't"; a negation after
     /// "please", in `verbFormPrefixes`, took it back).
-    static let politeness = CommandGrammar.politeness
+    package static let politeness = CommandGrammar.politeness
     /// The text matcher's leading requests ("could you", "can you"), where
     /// "please" may stand (and with it after), "check" and "dim" too; and
     /// "did you" before a verb form, as what it is (a question). Without
@@ -42,9 +45,9 @@ extension Grammar {
     /// each way, clean / 20 dB): right 3,547 / 3,525 → 3,554 / 3,528 (16
     /// requests gained, 6 others near the threshold lost), wrong 0 / 4 and
     /// accepted 24 / 21 unchanged.
-    static let requests = CommandGrammar.leadingSkips.filter { $0.last == "you" }
+    package static let requests = CommandGrammar.leadingSkips.filter { $0.last == "you" }
     /// What may come before a verb that takes a state word: "please", a request, a request and "please".
-    static let politePrefixes: [[String]] = {
+    package static let politePrefixes: [[String]] = {
         let please = politeness.sorted().map { [$0] }
         return please + requests.flatMap { request in [request] + please.map { request + $0 } }
     }()
@@ -54,13 +57,13 @@ extension Grammar {
     /// utterances, clean / 20 dB) out-of-grammar accepted 18 / 15 → 15 / 11
     /// with this and verbless commands without a determiner, in-grammar right
     /// 866 / 851 → 866 / 851.
-    static let areaPrepositions = CommandGrammar.areaPrepositions.subtracting(["on", "of"])
+    package static let areaPrepositions = CommandGrammar.areaPrepositions.subtracting(["on", "of"])
     // A command without a verb is the text matcher's "[det] <name> [to] <state>", as Home Assistant's templates say
     // it ("our deck lights off", "the fan to on"); with a determiner it needs more margin (`extraMargin`).
     /// The verbs and states the grammar's forms use ("turn", "activate", "on", …).
-    static let verbs = CommandGrammar.particleVerbs.subtracting(unspokenVerbs)
-    static let fixedVerbs = Set(CommandGrammar.fixedVerbs.keys)
-    static let states = Set(CommandGrammar.particles.keys)
+    package static let verbs = CommandGrammar.particleVerbs.subtracting(unspokenVerbs)
+    package static let fixedVerbs = Set(CommandGrammar.fixedVerbs.keys)
+    package static let states = Set(CommandGrammar.particles.keys)
 
     /// What people say about a device that is not a command to switch it is in
     /// the grammar too, so that the decoder hears it as what it is (and the
@@ -71,19 +74,19 @@ extension Grammar {
     /// maker to on" (+14), "check the towel warmer" → "turn off the towel
     /// warmer" (+21). Before a verb form: a negation, "who" or "did you".
     /// A negation may follow "please" ("please don't switch off the lights").
-    static let verbFormPrefixes: [[String]] = {
+    package static let verbFormPrefixes: [[String]] = {
         let negations = [["do", "not"], ["dont"], ["never"]]
         return negations + [["who"], ["did", "you"]] + politeness.sorted().flatMap { please in negations.map { [please] + $0 } }
     }()
     /// Before a verbless form: a question ("is the heater on").
-    static let verblessPrefixes: [[String]] = [["is"], ["was"]]
+    package static let verblessPrefixes: [[String]] = [["is"], ["was"]]
     /// Between a verbless form's name and its state, "to" makes a command ("the
     /// heater to on"), these a statement ("the heater is on", "the lights are
     /// off"), each with the garbage words' penalty: without it, "bathroom fan
     /// on" became "bathroom fan are on" (6 of 2,632 in-grammar utterances of
     /// bench/speech/corpus.py's twelve sets), with it 7 of 8 voices' "the
     /// string lights are off" are still heard as a statement.
-    static let statementLinks = ["is", "are", "was"]
+    package static let statementLinks = ["is", "are", "was"]
     /// The link only a plural name takes ("the lights are on"). After any
     /// name, "are" (one of its pronunciations is ER) took the end of names
     /// like "iron" (AY ER N) before "on": "curling iron on" was heard as
@@ -96,9 +99,9 @@ extension Grammar {
     /// 21 (flite slt's "the shoe rack off" as "the shoe dryer to off", margin
     /// 23.0, in the garbage loop before); on ../shared/corpus (2,000 / 432
     /// each way) no file heard otherwise.
-    static let pluralLink = "are"
+    package static let pluralLink = "are"
     /// Whether a name's last word sounds plural ("lights", "blinds"): it ends in "s".
-    static func soundsPlural(_ name: [String]) -> Bool { name.last?.hasSuffix("s") ?? false }
+    package static func soundsPlural(_ name: [String]) -> Bool { name.last?.hasSuffix("s") ?? false }
     /// A question about a device that begins with "how" ("how loud is the
     /// sump pump"), with one or two garbage words for what is asked: heard as
     /// what it is (a hypothesis with a garbage word is no command) instead of
@@ -107,9 +110,9 @@ extension Grammar {
     /// in-grammar and 1,684 out-of-grammar utterances each way, clean / 20 dB;
     /// with `politeness`): accepted 27 / 21 → 21 / 17, right 1,491 / 1,469 →
     /// 1,488 / 1,465 (espeak-ng's "power on the patio heater" became a question).
-    static let questionForm = "how <gw> [<gw>] (is | are) <anytarget>"
+    package static let questionForm = "how <gw> [<gw>] (is | are) <anytarget>"
     /// Verbs said of a device that do not switch it, in the place of "activate".
-    static let otherVerbs = ["check", "dim"]
+    package static let otherVerbs = ["check", "dim"]
 
     /// How much more margin than the threshold a phrase needs. A verbless
     /// command with a determiner sounds like much else ("the toaster off",
@@ -123,7 +126,7 @@ extension Grammar {
     /// out-of-grammar utterance was heard as a "bring" command at all, and the
     /// +6 cost 4 / 5 right ones (right 1,935 / 1,909 → 1,939 / 1,914 without
     /// it, accepted 25 / 19 both ways).
-    static func extraMargin(_ words: [String]) -> Double {
+    package static func extraMargin(_ words: [String]) -> Double {
         guard let first = words.first else { return 0 }
         return CommandGrammar.determiners.contains(first) ? 4 : 0
     }

@@ -1,5 +1,9 @@
+import ChildProcesses
 import Foundation
+import PocketSphinx
 import Speech
+import SpeechAudio
+import SpeechGrammar
 import Synchronization
 import VoiceShortcuts
 
@@ -35,8 +39,11 @@ public final class VoiceLearning: Sendable {
         }
     }
 
-    let settings: Settings
-    private let log: GatewayLog
+    /// Where what happens is told: `problem` for warnings, else for information.
+    public typealias Report = @Sendable (_ problem: Bool, _ message: String) -> Void
+
+    package let settings: Settings
+    private let report: Report
     /// Hearings kept since the last estimate, whether one is running, and
     /// whether learning stopped (it cannot work on this machine).
     private let state: Mutex<(fresh: Int, estimating: Bool, stopped: Bool)>
@@ -45,9 +52,9 @@ public final class VoiceLearning: Sendable {
 
     /// Opens (or makes) the folder; the hearings newer than the learned
     /// adaptation count toward the next estimate.
-    init(_ settings: Settings, log: GatewayLog) throws {
+    package init(_ settings: Settings, report: @escaping Report) throws {
         self.settings = settings
-        self.log = log
+        self.report = report
         try Self.makeFolder(settings.folder)
         let learned = Self.modified(settings.learnedPath) ?? .distantPast
         let fresh = Self.hearings(in: settings.folder).filter { (Self.modified($0 + ".wav") ?? .distantPast) > learned }.count
@@ -55,7 +62,7 @@ public final class VoiceLearning: Sendable {
     }
 
     /// Keeps a confirmed hearing of `intent`, and starts an estimate when enough new ones have come.
-    func keep(_ audio: RecognizerAudio, heard text: String, intent: ToggleStateIntent) {
+    package func keep(_ audio: RecognizerAudio, heard text: String, intent: ToggleStateIntent) {
         guard !state.withLock({ $0.stopped }) else { return }
         let name = String(format: "%013.0f", Date().timeIntervalSince1970 * 1000) + "-" + UUID().uuidString.prefix(8).lowercased()
         let base = URL(fileURLWithPath: settings.folder).appendingPathComponent(name).path
@@ -67,7 +74,7 @@ public final class VoiceLearning: Sendable {
             try FileManager.default.moveItem(atPath: base + ".part", toPath: base + ".wav")
         } catch {
             Self.remove(base)
-            log.log(.warning, "cannot keep the hearing to learn from: \(error)")
+            report(true, "cannot keep the hearing to learn from: \(error)")
             return
         }
         for old in Self.hearings(in: settings.folder).dropLast(settings.capacity) { Self.remove(old) }
@@ -78,7 +85,7 @@ public final class VoiceLearning: Sendable {
 
     /// A command was carried out (spoken or typed): when it switches the
     /// newest hearing's device back soon after, that hearing is deleted.
-    func switched(_ intent: ToggleStateIntent) {
+    package func switched(_ intent: ToggleStateIntent) {
         let undone = newest.withLock { newest -> String? in
             guard let kept = newest, kept.intent.deviceID == intent.deviceID, kept.intent.state != intent.state,
                 ContinuousClock.now - kept.at < settings.undoWindow
@@ -89,12 +96,12 @@ public final class VoiceLearning: Sendable {
         guard let undone, FileManager.default.fileExists(atPath: undone + ".wav") else { return }
         Self.remove(undone)
         state.withLock { $0.fresh = max(0, $0.fresh - 1) }
-        log.log(.info, "a spoken command undone soon after is not learned from: \(intent.deviceID) switched back \(intent.state)")
+        report(false, "a spoken command undone soon after is not learned from: \(intent.deviceID) switched back \(intent.state)")
     }
 
     /// Starts an estimate when enough new hearings wait for one (after each
     /// hearing kept, and at the gateway's start for an earlier run's).
-    func catchUp() {
+    package func catchUp() {
         let start = state.withLock { state -> Bool in
             guard state.fresh >= settings.batch, !state.estimating, !state.stopped else { return false }
             (state.fresh, state.estimating) = (0, true)
@@ -105,7 +112,7 @@ public final class VoiceLearning: Sendable {
 
     /// Waits until a running estimate is done, at most `limit` (at shutdown:
     /// SphinxTrain's programs and their files are not left behind).
-    func finish(within limit: Duration) async {
+    package func finish(within limit: Duration) async {
         let deadline = ContinuousClock.now + limit
         while state.withLock({ $0.estimating }) && ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(50)) }
     }
@@ -128,22 +135,22 @@ public final class VoiceLearning: Sendable {
         do {
             // Only its front ends make the features: no grammar, no open pass.
             let recognizer = try SpeechRecognizer(devices: [], shortcuts: [], secondPass: false)
-            let report = try recognizer.estimateAdaptation(from: recordings, writingTo: settings.learnedPath)
-            for index in report.leftOut { Self.remove(bases[index]) }
-            log.log(
-                .info,
-                "learned the voices heard from \(recordings.count - report.leftOut.count) spoken commands"
-                    + (report.leftOut.isEmpty ? "" : " (\(report.leftOut.count) left out, their audio did not match what was heard)"))
-        } catch SpeechError.adaptation(let problem) where problem.contains("make deps") {
+            let estimated = try recognizer.estimateAdaptation(from: recordings, writingTo: settings.learnedPath)
+            for index in estimated.leftOut { Self.remove(bases[index]) }
+            report(
+                false,
+                "learned the voices heard from \(recordings.count - estimated.leftOut.count) spoken commands"
+                    + (estimated.leftOut.isEmpty ? "" : " (\(estimated.leftOut.count) left out, their audio did not match what was heard)"))
+        } catch let error as SpeechError where error.isToolMissing {
             state.withLock { $0.stopped = true }
-            log.log(.warning, "not learning from spoken commands: \(problem)")
+            report(true, "not learning from spoken commands: \(error)")
         } catch {
-            log.log(.warning, "could not learn from the spoken commands kept: \(error)")
+            report(true, "could not learn from the spoken commands kept: \(error)")
         }
     }
 
     /// The hearings kept, oldest first, as paths without extension.
-    static func hearings(in folder: String) -> [String] {
+    package static func hearings(in folder: String) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         return names.filter { $0.hasSuffix(".wav") }.sorted().map {
             URL(fileURLWithPath: folder).appendingPathComponent(String($0.dropLast(4))).path
