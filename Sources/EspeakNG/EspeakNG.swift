@@ -1,17 +1,9 @@
 import CEspeakNG
 import Foundation
 
-/// The one boundary to espeak-ng's library: text to IPA, one clause at a
-/// time, in one of its voices (`espeak_TextToPhonemes`). No C pointer
-/// leaves this file. The library is one state for the whole process, so
-/// every call takes `lock`.
-///
-/// The library translates without speaking: `espeak-ng -q --ipa`, run as a
-/// process per accent, synthesized every word it printed (about 1 ms a word
-/// on this machine, 0.25 s for 250 words; the library 0.01 s). Its IPA is
-/// the command's, stress marks aside: the 2,373 words of
-/// bench/speech/corpus.py's sets and 1,500 of the dictionary's, in each of
-/// `LetterToSound.Accent`'s voices.
+/// The one boundary to espeak-ng's library: text to IPA, one clause at a time, in one of its voices
+/// (`espeak_TextToPhonemes`).
+/// (Measurements and history: docs/speech.md, "EspeakNG: EspeakNG".)
 package enum EspeakNG {
     private static let lock = NSLock()
 

@@ -138,18 +138,11 @@ package final class PocketSphinxDecoder {
     /// The search of the decoder's own grammar: the one it was made with (`-jsgf`), or added under its name ("_default").
     package var ownSearch: Search { Search(decoder: self, name: "_default") }
 
-    /// Adds a search of the grammar in the JSGF file at `path`, read before it returns: what `ps_set_jsgf_file`
-    /// does (the public rule's graph, `jsgf_build_fsg`, then `ps_set_fsg`), but with the silences and the
-    /// dictionary's `alternatives` (see `alternatives(inDictionary:)`) added to the graph here, as the search would
-    /// add them, the same links in the same order. PocketSphinx adds each alternative pronunciation with a walk over
-    /// every link of the graph (`fsg_model_add_alt`); here one walk serves them all. With 100 devices and 1,000
-    /// shortcuts those walks were about 0.13 s of the recognizer's start (`perf` of `voiceplug bench --speech`); the
-    /// bench on one core, interleaved: start 1.09–1.10 → 0.95–0.99 s, rebuild 0.57–0.71 → 0.43–0.46 s (later, the
-    /// machine busier: 1.31–1.34 → 1.08–1.19 s, 0.69–0.94 → 0.46–0.55 s). `voiceplug hear --json` byte-identical on
-    /// 213 files of bench/speech/corpus.py's forty-eighth set and 160 of its thirty-ninth.
-    ///
-    /// With `merging`, the graph's states with the same left contexts and the same ways on, or the same ways back,
-    /// are merged first (`WordGraph.merged`).
+    /// Adds a search of the grammar in the JSGF file at `path`, read before it returns: what `ps_set_jsgf_file` does
+    /// (the public rule's graph, `jsgf_build_fsg`, then `ps_set_fsg`), but with the silences and the dictionary's
+    /// `alternatives` (see `alternatives(inDictionary:)`) added to the graph here, as the search would add them, the
+    /// …
+    /// (Measurements and history: docs/speech.md, "PocketSphinxDecoder: addSearch".)
     package func addSearch(_ name: String, jsgfFile path: String, alternatives: [String: [String]], merging: Bool = true)
         throws(SpeechError)
         -> Search
@@ -370,14 +363,11 @@ package final class PocketSphinxDecoder {
             .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }.prefix(count).map(\.0)
     }
 
-    /// For each of `words`, the score of the n-gram of `history` and it in
-    /// this decoder's language model (`ps_get_lm`, `ngram_ng_score`; the
-    /// decoder's language weight applied), nil when the model has no such
-    /// n-gram (it would back off to a shorter one) or lacks the word; empty
-    /// when the decoder has no language model or the model lacks a word of `history`.
-    /// The words' ids are kept for the next call with the same words (the
-    /// same array, most cheaply): looking up 20,000 of them took about 19 ms
-    /// of each call's 20.
+    /// For each of `words`, the score of the n-gram of `history` and it in this decoder's language model
+    /// (`ps_get_lm`, `ngram_ng_score`; the decoder's language weight applied), nil when the model has no such n-gram
+    /// (it would back off to a shorter one) or lacks the word; empty when the decoder has no language model or the
+    /// model lacks a …
+    /// (Measurements and history: docs/speech.md, "PocketSphinxDecoder: scores".)
     package func scores(_ words: [String], after history: [String]) -> [Int32?] {
         guard !history.isEmpty, let search = ps_get_search(decoder), let model = ps_get_lm(decoder, search) else { return [] }
         let unknown = ngram_unknown_wid(model)
@@ -446,17 +436,9 @@ package final class FrontEnd {
 
     deinit { fe_free(frontEnd) }
 
-    /// The features of a whole utterance, as the decoder makes them from raw
-    /// audio (`fe_start_utt`, `fe_process_frames`, `fe_end_utt`). Each
-    /// utterance starts the noise estimate afresh (`fe_start_stream`): kept
-    /// from the one before, it moved the silence detector's decisions, and
-    /// after some utterances the grammar search found no path to the end of
-    /// the next (bench/speech/corpus.py: 14 of 1,316 in-grammar utterances
-    /// heard as nothing, "turn on the towel warmer" among them, which alone
-    /// was heard right). The detector then keeps a little more of each
-    /// utterance's padding: real-time factor with 100 devices and 1,000
-    /// shortcuts 0.086 → 0.091–0.094 (`voiceplug bench --speech`, one core,
-    /// three runs interleaved with the binary before).
+    /// The features of a whole utterance, as the decoder makes them from raw audio (`fe_start_utt`,
+    /// `fe_process_frames`, `fe_end_utt`).
+    /// (Measurements and history: docs/speech.md, "PocketSphinxDecoder: features".)
     package func features(_ samples: [Int16]) throws(SpeechError) -> Features {
         let width = Int(fe_get_output_size(frontEnd))
         var count = samples.count

@@ -1,22 +1,9 @@
 import Foundation
 
-/// One speaker's adaptation of the acoustic model: an MLLR transform of its
-/// means (a matrix and an offset for each feature stream), estimated from a
-/// few sentences the speaker read (see `SpeechRecognizer.estimateAdaptation`)
-/// and applied by every decoder (`-mllr`). The model was trained on American
-/// speech; a voice it fits badly — an accent, an unusual vocal tract — falls
-/// into the garbage path, and twenty sentences move the model towards it.
-///
-/// Measured with `bench/speech/corpus.py --adapt` (each voice adapted with
-/// `prompts` synthesized by it, then its files heard; clean / 20 dB): on the
-/// 32 sets heard before, right 4,008 / 3,975 → 4,248 / 4,239 of 4,456
-/// commands (89.9 / 89.2 % → 95.3 / 95.1 %), wrong 0 / 4 → 1 / 2 (espeak-ng
-/// +zac, 0 of 40 right before: "bring off …" heard as "bring on …"), accepted
-/// 31 / 26 → 34 / 26 of 4,376; flite and espeak-ng en, en-us, en-gb 97.3 /
-/// 96.9 % → 98.9 / 98.6 %. The twenty-ninth set, heard first without:
-/// en-gb-scotland 26 → 38 of 40, en-gb-x-gbcwmd 9 → 24; the twenty-eighth's
-/// en-029 only 20 → 22. Real-time factor unchanged (the means are transformed
-/// once, when a decoder starts).
+/// One speaker's adaptation of the acoustic model: an MLLR transform of its means (a matrix and an offset for each
+/// feature stream), estimated from a few sentences the speaker read (see `SpeechRecognizer.estimateAdaptation`) and
+/// applied by every decoder (`-mllr`).
+/// (Measurements and history: docs/speech.md, "SpeakerAdaptation: SpeakerAdaptation".)
 public struct SpeakerAdaptation: Sendable, Equatable {
     /// The file it was read from.
     public let path: String

@@ -30,41 +30,10 @@ package struct WordGraph: Equatable {
         self.links = links
     }
 
-    /// The same sentences at the same scores in fewer states: states with the
-    /// same left contexts (`lastPhones` of the words that end in them) whose
-    /// ways on to the end are the same (each link the same word at the same
-    /// score into states merged alike) are one state, and so are states whose
-    /// ways from the start are the same; merged until nothing more merges.
-    /// PocketSphinx's search does work for every state and phone each frame
-    /// whether anything is there or not (`fsg_history_end_frame`), and every
-    /// state's words are models of their own; `jsgf_build_fsg` makes a state
-    /// wherever a rule's text has one, so each use of a rule is a copy of it,
-    /// and phrases that end alike end in states of their own.
-    ///
-    /// Why the left contexts: the search gives the first phone of a state's
-    /// words one model for all of the state's left contexts, the first
-    /// context's (as I read `psubtree_add_trans`, its search for a root's
-    /// model of another context stops at the last one made), so a merged
-    /// state with more of them hears its words otherwise. Merged regardless
-    /// of them (ee79d2d, reverted): 255 of the 330 margins of
-    /// bench/speech/corpus.py's forty-eighth set moved, and espeak-ng
-    /// en-us's "turn on the kennel heater", a device that does not exist,
-    /// was heard as "turn on the kettle please" (margin 25.5) — though the
-    /// graph held the unknown name's path at the same score. With them,
-    /// `voiceplug hear --json` is byte-identical on the 640 files of the
-    /// forty-eighth set and the 320 20 dB files of the fifty-fifth, and on
-    /// that test's file.
-    ///
-    /// With 100 devices and 1,000 shortcuts (`voiceplug bench --speech`'s
-    /// grammar) 638 states → about 440, a home's (10 and 10) 215 → about 160
-    /// (a model of the merge in Python over the built graph, with cmudict's
-    /// last phones; merged regardless of them: 151 each); `fsg_history_end_frame`
-    /// 11.8 % → 7.1 % of the bench's time (`perf record`). The bench, three
-    /// rounds interleaved with the build before, on a busy machine (Python's
-    /// 10M-addition loop 1.4 s): commands 0.161–0.181 → 0.137–0.151 (0.81–0.85
-    /// of the time each round); a home's 0.122–0.171 → 0.123–0.172 and speech
-    /// that is no command 0.158–0.171 → 0.118–0.187, no change the noise shows;
-    /// start and rebuild alike.
+    /// The same sentences at the same scores in fewer states: states with the same left contexts (`lastPhones` of the
+    /// words that end in them) whose ways on to the end are the same (each link the same word at the same score into
+    /// states merged alike) are one state, and so are states whose ways from the start are the same; merged until …
+    /// (Measurements and history: docs/speech.md, "WordGraph: merged".)
     package func merged(lastPhones: [Int32: Set<String>] = [:]) -> WordGraph {
         var graph = self
         while true {

@@ -41,10 +41,8 @@ public final class SpeechRecognizer: @unchecked Sendable {
         self.threshold = threshold
         self.adaptation = adaptation
         // The open decoder does not depend on the grammar: made on another thread meanwhile (PocketSphinx's part of
-        // starting a decoder still one at a time: see `PocketSphinxDecoder.starting`). With 100 devices and 1,000
-        // shortcuts on two cores, start 1.52–1.58 → 1.11–1.28 s on a machine that took 0.72–0.77 s the week before
-        // (`voiceplug bench --speech`, three rounds interleaved); on one core as before (1.70–1.88 s).
-        // `voiceplug hear --json` byte-identical.
+        // starting a decoder still one at a time: see `PocketSphinxDecoder.starting`).
+        // (Measurements and history: docs/speech.md, "SpeechRecognizer, a note in the code".)
         let open =
             secondPass
             ? Started { try Self.makeOpenDecoder(model: model, adaptation: adaptation) } : nil
@@ -79,22 +77,8 @@ public final class SpeechRecognizer: @unchecked Sendable {
         lock.withLock { decoders = fresh }
     }
 
-    /// Recognizes one utterance. Speech that falls into the garbage path, or
-    /// nothing at all, gives no text. Heard first with the warp its pitch
-    /// suggests; when that finds no command, once more with another warp
-    /// (`retryWarp`), where a command must clear `retryMargin` more; or, when
-    /// the first went into the garbage loop, with the same warp without it
-    /// (`forcedMargin`). Slow speech that found no command is heard once
-    /// more, all of it, with fewer frames a second (`slowFrameRate`).
-    ///
-    /// A command heard in audio whose echo was filtered out (see `Echo`) is
-    /// heard once more without the filter, and refused when that hearing
-    /// asks for another device or state: flite slt's "turn off the piano
-    /// lamp" with a reflection 0.9 as loud, filtered, was heard as "turn on
-    /// the piano lamp" (margin 23.7), unfiltered as "turn off …". On the
-    /// 229 corpus files with an echo nothing changed; on the twenty-second
-    /// set RicishayMax3's "turn off our hamster lamp please", right when
-    /// filtered, is refused (unfiltered it is "… on").
+    /// Recognizes one utterance.
+    /// (Measurements and history: docs/speech.md, "SpeechRecognizer: recognize".)
     public func recognize(_ audio: RecognizerAudio) throws -> Recognition {
         let (conditioned, withEcho, ringing) = Self.conditionedWithEcho(audio)
         let (heard, frameRate) = try recognizePaced(conditioned, removingNoise: ringing)
@@ -110,17 +94,9 @@ public final class SpeechRecognizer: @unchecked Sendable {
             margin: heard.margin)
     }
 
-    /// An utterance heard at `frameRate`, and once more at `slowFrameRate`
-    /// when it was slow speech that found no command (see
-    /// `slowFramesPerPhone`): the recognition, and the frame rate it came from.
-    /// Tried and left out: a slower hearing (or one with another warp) not
-    /// taking a shortcut whose first words the first hearing had heard go on
-    /// with phones (`Grammar.shortcutPhoneWeight`). On eleven sets of
-    /// bench/speech/corpus.py (the fifty-second to fifty-fifth among them;
-    /// their 2,804 accepted files heard again) it refused one non-command,
-    /// espeak-ng en-gb-x-rp's "warm up the car" ("warm up the" and two phones,
-    /// then, slower, the shortcut "warm up the cabin"), and lost one command,
-    /// flite rms's slow "ho ho ho" ("ho ho" and two phones, then the shortcut).
+    /// An utterance heard at `frameRate`, and once more at `slowFrameRate` when it was slow speech that found no
+    /// command (see `slowFramesPerPhone`): the recognition, and the frame rate it came from.
+    /// (Measurements and history: docs/speech.md, "SpeechRecognizer: recognizePaced".)
     private func recognizePaced(_ audio: RecognizerAudio, removingNoise: Bool) throws -> (Recognition, frameRate: Int) {
         let heard = try recognizeConditioned(audio, removingNoise: removingNoise, frameRate: Self.frameRate)
         guard heard.recognition.text == nil, !heard.stateInDoubt, !heard.wordsHeardOtherwise, let pace = heard.framesPerPhone,
@@ -214,16 +190,9 @@ public final class SpeechRecognizer: @unchecked Sendable {
         }
     }
 
-    /// One hearing of features made with one warp; a command needs
-    /// `threshold + extra` (and its form's `Grammar.extraMargin`). With
-    /// `forcedOnto`, heard without the garbage loop (`Grammar.withoutGarbage`),
-    /// and a command must end near where those frames do (see `forcedEnding`);
-    /// with `unknownName` too, without the unknown name
-    /// (`Grammar.withoutUnknownNames`), and its name must fit nearly as well
-    /// as the unknown name's phones did (see `unknownNameShortfall`).
-    /// Else by the grammar's search, run again with a wider word beam when
-    /// it lost every path (`GrammarDecoders.searched`). In an utterance's
-    /// `first` hearing a shortcut heard whole needs less (`shortcutAllowance`).
+    /// One hearing of features made with one warp; a command needs `threshold + extra` (and its form's
+    /// `Grammar.extraMargin`).
+    /// (Measurements and history: docs/speech.md, "SpeechRecognizer: recognize".)
     private func recognize(
         _ features: Features, extra: Double, removingNoise: Bool,
         forcedOnto speech: ClosedRange<Int>? = nil, unknownName: GarbagePath? = nil, first: Bool = false
@@ -300,24 +269,11 @@ public final class SpeechRecognizer: @unchecked Sendable {
         return Hearing(recognition: Recognition(text: text, confidence: confidence, hypothesis: hypothesis, margin: margin))
     }
 
-    /// The command's words from its first word of a name (`Grammar.nameWords`)
-    /// to its last, heard again over the frames they took (and
-    /// `otherWordPadding` on each side), each word of a name open to its `otherWordCount` nearest common
-    /// English words (`CommonWords`, `OtherWords`), each costing
-    /// `otherWordWeight`, and to the words the open pass's language model
-    /// has after the one or two words before it, when a name has them so
-    /// (`companionCount`): the words heard, when another word won; nil when
-    /// the command's own words did or there is no such word in it. A check
-    /// that fails to decode hears nothing, which is doubt. With
-    /// `onlyNumbers`, only the words with a number, each open to its other
-    /// numbers alone (`OtherWords.otherNumbers`, `numberWeight`). When the
-    /// last word checked has a number, the command's words after it are
-    /// heard too, each optional, to the end of their frames: the search may
-    /// give a number's end to a word after it ("switch on plug 12 please" for
-    /// flite awb's "switch on plug 13", margin 25.5, "please" over "…teen"),
-    /// and over the number's own frames "twelve" won (see `Grammar.beginnings`).
-    /// Else a state word or "to" right after the last word checked is heard
-    /// too (see `heardAfterName`).
+    /// The command's words from its first word of a name (`Grammar.nameWords`) to its last, heard again over the
+    /// frames they took (and `otherWordPadding` on each side), each word of a name open to its `otherWordCount`
+    /// nearest common English words (`CommonWords`, `OtherWords`), each costing `otherWordWeight`, and to the words
+    /// the open …
+    /// (Measurements and history: docs/speech.md, "SpeechRecognizer: otherWordsHeard".)
     private func otherWordsHeard(
         _ spoken: [String], over segments: [PocketSphinxDecoder.Segment], features: Features, by check: PocketSphinxDecoder,
         words other: OtherWords?, onlyNumbers: Bool = false
@@ -343,53 +299,9 @@ public final class SpeechRecognizer: @unchecked Sendable {
         return words.map { $0.hasPrefix(CommonWords.prefix) ? String($0.dropFirst(CommonWords.prefix.count)) : $0 }
     }
 
-    /// The command's words as heard again with only its state word open
-    /// (`Grammar.stateCheck`), by a decoder that scores only the senones its
-    /// tiny search needs; nil when the command has no single state word. When
-    /// the two hearings disagree, the state is in doubt and nothing switches:
-    /// at 20 dB, flite kal's final "off" was heard as "on" by the grammar's
-    /// search and as "off" by this one, and the plug was switched the wrong way.
-    /// On all of bench/speech/corpus.py's sets heard so far (4,436 in-grammar
-    /// and 2,788 out-of-grammar utterances each way, clean / 20 dB): wrong 2 /
-    /// 12 → 1 / 8 (five such "off"s refused), right 4,133 / 4,057 and
-    /// accepted 21 / 19 unchanged. Real-time factor with 100 devices and
-    /// 1,000 shortcuts 0.091–0.092 → 0.095–0.100, a home's 0.087–0.088 →
-    /// 0.093–0.094 (`voiceplug bench --speech`, one core, three runs each,
-    /// interleaved). A check that fails to decode hears nothing, which is doubt too.
-    /// A verb that says the state ("enable", "deactivate") is checked alike,
-    /// open to the verbs of the other state (`Grammar.stateCheck`): flite
-    /// slt's "disable the nail lamp" at 20 dB was heard as "enable …" (margin
-    /// 19.2) and switched the lamp on. On the 2,194 utterances of
-    /// bench/speech/corpus.py's sets up to the twenty-seventh (and its
-    /// variants set) that say such a verb (1,524 of them commands, clean and
-    /// 20 dB together) and the 192 of the thirty-second and thirty-third:
-    /// wrong 1 → 0, right 1,432 → 1,431 (the same voice's "activate the
-    /// fondue pot …", heard as "enable …" and again as "deactivate …"),
-    /// accepted 2 both.
-    /// The state word is optional there: a command heard with a state word
-    /// that was never said is refused too. bench/speech/corpus.py's
-    /// fifty-third set, written before it was heard: "espresso please", with
-    /// a device "Nespresso" and a shortcut "espresso time", was heard
-    /// without the garbage loop as "nespresso off please" (margins 27.5–33.1)
-    /// and switched the machine off in 4 of its 16 hearings; heard again, it
-    /// had no state word. Those 4 are refused now. Of the 5,527 files that
-    /// set and twenty others had accepted, heard again, three others: flite
-    /// awb's "power on the vinyl cutter", clean and at 20 dB, heard as "turn
-    /// the vinyl player to off" (margins 25.6 and 21.0), and a command lost,
-    /// espeak-ng en-us+anika's "disable the window candle in the hallway" at
-    /// 20 dB, heard as "the window candle in the hallway off".
-    /// Tried and left out, on bench/speech/corpus.py's sets (their accepted
-    /// files heard again): the other state favoured by a weight (JSGF "/1/ on
-    /// | /W/ off") so that a state heard narrowly is refused. At W = 1e4, on
-    /// nine sets (2,198 files), six commands lost (four "activate" heard as
-    /// "deactivate") and neither of espeak-ng en+f4's "off" heard as "on"
-    /// (the forty-eighth set, clean) refused; those took 1e5. And the names'
-    /// words open to phones (the unknown name's loop, its first phone
-    /// weighing 1e-13 / 1e-10, each further one `Grammar.unknownPhoneWeight`),
-    /// on eleven sets (2,804 files, the fifty-fifth among them): 9 / 12
-    /// non-commands refused, 4 / 7 of them that set's "turn off the turnip"
-    /// heard as "… turntable", and the two wrong states, but 197 / 275
-    /// commands lost: espeak-ng's voices say many names unlike the dictionary.
+    /// The command's words as heard again with only its state word open (`Grammar.stateCheck`), by a decoder that
+    /// scores only the senones its tiny search needs; nil when the command has no single state word.
+    /// (Measurements and history: docs/speech.md, "SpeechRecognizer: stateHeardAgain".)
     private func stateHeardAgain(_ spoken: [String], features: Features, by check: PocketSphinxDecoder) -> [String]? {
         guard let grammar = Grammar.stateCheck(spoken) else { return nil }
         let again = try? lock.withLock { try check.decode(features, grammar: grammar) }

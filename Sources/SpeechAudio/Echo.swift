@@ -1,51 +1,8 @@
 import Foundation
 
-/// A strong echo — the same sound again 50–300 ms later (a hard-walled room,
-/// a speakerphone; espeak-ng's voice variants with an `echo` setting) — found
-/// and taken out before the front end sees the audio. The acoustic model
-/// never heard speech laid over itself: with an echo the names fell into the
-/// garbage loop, and flite slt's "turn off the piano lamp" with sox's `echos`
-/// at 150 ms was heard as "turn on our piano lamp".
-///
-/// Found by the autocorrelation: an echo repeats every sound, voiced or not,
-/// so the lag of the echo correlates in every frequency band alike, while a
-/// steady pitch correlates the bands its harmonics fill at multiples of its
-/// period (flite slt's and awb's reached 0.39 at 32–38 ms over the whole
-/// band, 0.2 at 61 ms over the bands below 5 kHz) and leaves the hiss above
-/// 5 kHz alone. The lag taken is the one whose least correlation over four
-/// bands is highest; an echo when that is at least `least`. The echo is
-/// modelled as y = x (1 + zero z^−delay) / (1 − pole z^−delay) — one
-/// reflection (sox's `echo`), a feedback loop (`echos`, espeak-ng's), or both
-/// — whose correlations at one and two delays give `pole` and `zero`, and
-/// undone by the inverse filter.
-///
-/// Measured on every file of bench/speech/corpus.py's sets and
-/// ../shared/corpus (18,928, clean and at 20 dB): the least band correlation
-/// of the files by voices without an echo is at most 0.10 (flite slt's "play
-/// some music"), of espeak-ng's RicishayMax (100 ms) and RicishayMax2 (150
-/// ms) at least 0.18, of Marco's (50 ms, weaker) 0.10–0.20. Only files by
-/// those three voices are found to have one (229, by a Python copy of this
-/// finder), and only those are heard otherwise: right 12 / 7 → 37 / 36 of
-/// their 60 / 60 in-grammar utterances (clean / 20 dB; RicishayMax 5 / 3 → 18
-/// / 20 of 20, RicishayMax2 7 / 4 → 19 / 14, Marco 0 / 0 → 0 / 2), none of
-/// their 120 non-commands accepted before or after; 1,500 files of other
-/// voices drawn at random were heard exactly as before (text, margin and
-/// hypothesis). The twenty-second set, written before it was heard, has
-/// RicishayMax3 (200 ms, never used): right 4 / 3 → 18 / 16 of 20, and its
-/// "turn off our hamster lamp please" is no longer heard as "… on". The
-/// finder takes 2.2–2.7 ms for a 2.8 s utterance, a real-time factor of
-/// 0.001, since only the loudest 1.75 s are looked at (`fft`); `voiceplug
-/// bench --speech` with 100 devices and 1,000 shortcuts gave 0.086–0.091
-/// before and 0.087–0.095 after (nine interleaved runs each, on a shared
-/// machine). On flite awb, kal16, slt and rms saying two commands with sox's
-/// reflections (no noise floor): at half the sound's loudness after 60 and
-/// 200 ms (`echo 0.8 0.88 60 0.4`, as sox's manual has it) 7 / 1 → 7 / 8 of 8
-/// right; at 0.3–0.9 of it after 100 ms 21 → 30 of 32; at 0.3–1.8 of it,
-/// quieter, 25 → 31 of 40 (undone only forwards: 20, the louder ones none,
-/// and two heard with the wrong state; with the choice by kurtosis one,
-/// refused since by `SpeechRecognizer.recognize`). Echoes later than 300 ms
-/// are not looked for (sox's `echos 0.8 0.7 700 0.25 700 0.3`: 1 of 8 either
-/// way).
+/// A strong echo — the same sound again 50–300 ms later (a hard-walled room, a speakerphone; espeak-ng's voice
+/// variants with an `echo` setting) — found and taken out before the front end sees the audio.
+/// (Measurements and history: docs/speech.md, "Echo: Echo".)
 package enum Echo {
     /// An echo: `delay` samples, and the filter that makes it.
     package struct Estimate: Equatable {
@@ -63,14 +20,8 @@ package enum Echo {
     /// The strongest reflection or feedback undone (the inverse filter's pole must stay inside the unit circle).
     package static let strongest = 0.9
 
-    /// The audio with its echo, if it has one, taken out. A reflection's
-    /// correlations are those of one as much weaker as it is louder (b and
-    /// 1/b): undone forwards, the filter for a weaker one fits; a louder one
-    /// (the copy stronger than the sound, a microphone facing the wall) is
-    /// the weaker one of the audio played backwards, and is undone there.
-    /// Of the two, the one whose samples are the more sharply peaked (the
-    /// greater kurtosis) is taken: the wrong one smears each sound over its
-    /// neighbours.
+    /// The audio with its echo, if it has one, taken out.
+    /// (Measurements and history: docs/speech.md, "Echo: removed".)
     package static func removed(_ samples: [Int16]) -> [Int16] {
         guard let echo = estimate(samples) else { return samples }
         // The feedback loop first (it runs forwards in time), then the reflection, forwards and backwards.

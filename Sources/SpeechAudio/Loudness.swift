@@ -1,20 +1,8 @@
 import Foundation
 
-/// Quiet audio — a microphone turned down or far from the speaker — brought
-/// up to the level the recognizer hears well. Speech 30 dB below the level of
-/// synthesized speech (peaks near −35 dBFS) was never recognized: the faint
-/// floor added to digital silence (`SpeechRecognizer.conditioned`), or the
-/// recording's own, lay 10 dB below it. The level is the 99.5th percentile
-/// of the magnitudes, which a click or two does not move; audio quieter than
-/// `quiet` is brought to `target`, by at most `largestGain`. Louder audio is
-/// left exactly as it was: every file of bench/speech/corpus.py's sets and
-/// ../shared/corpus lies above `quiet` (all 19,568: the quietest, flite
-/// kal16's, at 1,496; of 3,000 drawn at random the median near 7,000), so
-/// every answer on them is the same. Speech at −30 and −40 dB (sox `vol` 0.03
-/// and 0.01 on flite awb, slt, kal16, rms and espeak-ng en-us, with digital
-/// silence, and the twenty-first set's flite files with their noise floor at
-/// 0.03): 1 of 16 heard before, 16 of 16 after, margins 25–34; quiet
-/// non-commands and quiet pink noise alone were refused before and after.
+/// Quiet audio — a microphone turned down or far from the speaker — brought up to the level the recognizer hears
+/// well.
+/// (Measurements and history: docs/speech.md, "Loudness: Loudness".)
 package enum Loudness {
     /// Audio whose level is below this is brought up.
     package static let quiet = 1_000

@@ -1,20 +1,8 @@
 import Foundation
 
-/// Whether speech rings on after its sounds end, as in a reverberant room:
-/// such speech is heard with PocketSphinx's noise removal, which takes the
-/// ringing out along with the noise (see `SpeechRecognizer.sharedArguments`).
-///
-/// Dry speech falls steeply when a sound ends: of the 10 ms frames within
-/// `range` of the loudest, the steepest falls over 30 ms (the 1st
-/// percentile) are −19 to −40 dB for nine corpus files in ten, at 20 dB pink
-/// noise too. Reverberation holds the level up while it decays: sox's
-/// `reverb 40` −6 to −22 dB (median −13.5), `reverb 80` −5 to −19 (median
-/// −10). From `steepest` (−15) up, speech counts as
-/// reverberant (a copy in Python of this measure): 16 of 1,500 corpus files
-/// drawn at random (10 of them by espeak-ng's voices with an echo), 176 of
-/// 250 with `reverb 40` and 236 of 250 with `reverb 80`; with white noise at
-/// 15 dB or pink at 10 dB 4 %, with brown noise at 10 dB, which fills the
-/// pauses, 28 %.
+/// Whether speech rings on after its sounds end, as in a reverberant room: such speech is heard with PocketSphinx's
+/// noise removal, which takes the ringing out along with the noise (see `SpeechRecognizer.sharedArguments`).
+/// (Measurements and history: docs/speech.md, "Reverberation: Reverberation".)
 package enum Reverberation {
     /// 10 ms at 16 kHz.
     package static let frame = 160

@@ -237,14 +237,10 @@ package final class OtherWords: Sendable {
         self.numbers = numbers
     }
 
-    /// Takes what `previous` found that holds here too: each word's nearest
-    /// common words when its pronunciations are the same, and its
-    /// alternatives when the names' runs and numbers are the same as well
-    /// (the open decoder, whose scores they were found with, is the same for
-    /// every grammar a recognizer builds). A rebuild keeps them so (see
-    /// `SpeechRecognizer.rebuild`): finding them took about 15 ms a word on
-    /// the word's first use after every rebuild, most of it the n-gram
-    /// scores of the 20,000 common words.
+    /// Takes what `previous` found that holds here too: each word's nearest common words when its pronunciations are
+    /// the same, and its alternatives when the names' runs and numbers are the same as well (the open decoder, whose
+    /// scores they were found with, is the same for every grammar a recognizer builds).
+    /// (Measurements and history: docs/speech.md, "CommonWords: keep".)
     package func keep(from previous: OtherWords) {
         let (near, texts) = previous.found.withLock { ($0.near, $0.texts) }
         let sameRuns = runs == previous.runs && numbers == previous.numbers
@@ -281,13 +277,10 @@ package final class OtherWords: Sendable {
         return Grammar.weighted(numbers.map { CommonWords.prefix + $0 }, GrammarTuning.numberWeight)
     }
 
-    /// `word` with each of its numbers (its runs of digits) replaced by
-    /// another one that could be meant instead: 0 to 20 and the tens to 100, the one before and
-    /// after, and the number with one digit changed ("ps5": "ps0" … "ps20",
-    /// "ps4", "ps6"; "2000": "1000", "2100", …). Such a number is another
-    /// thing's name ("lamp 4" beside a configured "lamp 2"), and the common
-    /// words no alternative to it (see `GrammarTuning.numberWeight`).
-    /// Empty when `word` has no digit.
+    /// `word` with each of its numbers (its runs of digits) replaced by another one that could be meant instead: 0 to
+    /// 20 and the tens to 100, the one before and after, and the number with one digit changed ("ps5": "ps0" …
+    /// "ps20", "ps4", "ps6"; "2000": "1000", "2100", …).
+    /// (Measurements and history: docs/speech.md, "CommonWords: otherNumbers".)
     package static func otherNumbers(of word: String) -> [String] {
         let characters = Array(word)
         var variants: [String] = []

@@ -4,28 +4,15 @@ import Foundation
 import PocketSphinx
 import VoiceShortcuts
 
-/// A JSGF grammar of everything that can be said: every voice shortcut's
-/// phrase and the on/off command forms over every device name, alias and
-/// area — and, as its competitor, a loop over the grammar's own words and
-/// frequent English function words (prefixed `g_`, a penalty on each) that
-/// out-of-grammar speech falls into (the cheapest good rejection measured in
-/// ../shared/notes/speech-rejection.md, extended: see `chatterWords`), and
-/// after the first words of a device name or a shortcut, a loop of single
-/// phones (see `phones`, `shortcutPhoneWeight`).
+/// A JSGF grammar of everything that can be said: every voice shortcut's phrase and the on/off command forms over
+/// every device name, alias and area — and, as its competitor, a loop over the grammar's own words and frequent
+/// English function words (prefixed `g_`, a penalty on each) that out-of-grammar speech falls into (the cheapest …
+/// (Measurements and history: docs/speech.md, "Grammar: Grammar".)
 package struct Grammar {
     package let jsgf: String
-    /// The same grammar without its garbage loop as an alternative to the
-    /// phrases: every utterance is forced onto a phrase, for the hearing of
-    /// last resort (see `SpeechRecognizer.forcedMargin`). Nil when there is
-    /// nothing to say. The loops of phones stay: after a name's beginning
-    /// (without them, on the twenty-eighth set of bench/speech/corpus.py,
-    /// "switch off the garage door" became "… garage fan", margin 34, and 16
-    /// of its non-commands switched something, none before), and the whole
-    /// unknown name after a verb: without it, 121 more of 774 commands lost
-    /// to the garbage path were heard (the 32 sets), but so were commands to
-    /// devices that do not exist, as ones that do ("turn on the kennel
-    /// heater" → "… kettle please", "power off the bathroom fan" → "…
-    /// bathroom hair iron").
+    /// The same grammar without its garbage loop as an alternative to the phrases: every utterance is forced onto a
+    /// phrase, for the hearing of last resort (see `SpeechRecognizer.forcedMargin`).
+    /// (Measurements and history: docs/speech.md, "Grammar: withoutGarbage".)
     package let withoutGarbage: String?
     /// The same grammar without its garbage loop and without the unknown
     /// name (`unknownNameWeight`): a command is forced onto a configured
@@ -130,11 +117,8 @@ package struct Grammar {
                 atEnd = "(\(atEnd) | <partialtarget>)"
                 beforeState = "(<target> | <partialtarget>)"
             }
-            // The text matcher's forms (CommandGrammar) and trailing skip words ("... for me"; corpus.py's forms
-            // set 74.1% -> 81.2% right, the other sets unchanged), without its leading ones except "please" and
-            // requests before a verb with a state word (see `politeness`, `requests`). Written with <target> in
-            // each form: sharing it between forms cost 2-3 points of in-grammar accuracy. The forms that end with
-            // it are one alternative: the same sentences, one copy of the names fewer (see `afterOwnArea`).
+            // The text matcher's forms (CommandGrammar) and trailing skip words ("...
+            // (Measurements and history: docs/speech.md, "Grammar, a note in the code".)
             rules.append("<polite> = \(Self.alternatives(Self.politePrefixes));")
             rules.append("<tail> = \(Self.alternatives(CommandGrammar.trailingSkips.filter { !Self.unspokenTails.contains($0) }));")
             // A verbless form's name and its link; "are" only after a name that sounds plural (see `pluralLink`).
@@ -194,25 +178,9 @@ package struct Grammar {
         withoutUnknownNames = top.isEmpty ? nil : header + phrases + ";\n" + rest(knownRuleText)
     }
 
-    /// Each device's names and aliases after its own area ("music room vinyl
-    /// player"), unless a name begins with it: an area before another area's
-    /// device is not in the grammar (typed, the text matcher refuses it). When
-    /// any area could come before any name, espeak-ng variants' "the" was heard
-    /// as the area "bar" ("enable bar snow melter") and nothing switched. On
-    /// bench/speech/corpus.py --set variants (the fifteenth set's 20 commands
-    /// by espeak-ng en-us with each of its 101 variants; clean): right 1,370 →
-    /// 1,553 of 2,020, wrong 8 → 10 (whisper variants' "off" heard as "on", as
-    /// before); on all the sets heard before (4,436 in-grammar and 2,788
-    /// out-of-grammar utterances each way, clean / 20 dB) right 4,133 / 4,057
-    /// → 4,141 / 4,064, wrong 1 / 8 and accepted 21 / 19 unchanged. A name's
-    /// beginning before phones and a question's name still come after any
-    /// area: both are only rejection paths, and PocketSphinx's search does
-    /// work per grammar state and frame (with 100 devices in 10 areas, whose
-    /// names share first words, each copy of the names after their own areas
-    /// has about 100 states more). For the same reason the forms that end with
-    /// a name share one copy of the names. Real-time factor with those 100
-    /// devices and 1,000 shortcuts still +0.005 (`voiceplug bench --speech`),
-    /// a home's +0.002 at most.
+    /// Each device's names and aliases after its own area ("music room vinyl player"), unless a name begins with it:
+    /// an area before another area's device is not in the grammar (typed, the text matcher refuses it).
+    /// (Measurements and history: docs/speech.md, "Grammar: afterOwnArea".)
     package static func afterOwnArea(_ devices: [Device], _ said: (String) -> [[String]]) -> [[String]] {
         devices.flatMap { device -> [[String]] in
             let names = ([device.name] + device.aliases).flatMap(said)
@@ -236,43 +204,9 @@ package struct Grammar {
         return parts.count == 1 ? parts[0] : "(" + parts.joined(separator: " | ") + ")"
     }
 
-    /// The beginnings of names (or shortcuts' phrases, see
-    /// `shortcutPhoneWeight`), each a name's first words with at least one
-    /// more to come ("lava" of "lava lamp"; "fish" and "fish tank" of "fish
-    /// tank heater"). In the grammar a name's beginning is followed by phones (see
-    /// `phones`) and then the utterance's end or its state, never a place or
-    /// a tail: with them, a name's weak last word went into the loop and what
-    /// followed took the rest of its sound ("enable our pizza g_ph_aa please"
-    /// for "enable our pizza oven", "the pizza g_ph_r at barn off"). On all of
-    /// bench/speech/corpus.py's sets heard so far (the sixteen, the twelfth to
-    /// fourteenth and shared-corpus; 4,436 in-grammar and 2,788 out-of-grammar
-    /// utterances each way, clean / 20 dB): right 4,123 / 4,046 → 4,133 /
-    /// 4,057 (8 / 8 of the gain on the fourteenth, whose "pizza oven" showed
-    /// the pattern), accepted 21 / 19 both ways, wrong 2 / 11 → 2 / 12
-    /// (espeak-ng +Michael's "switch the humidifier on in the nursery" heard
-    /// with "off" at the end, margins 11.1 / 11.2). What was lost: a near
-    /// miss the loop had taken with a tail ("turn off the laptop g_ph_d
-    /// please" for flite kal's "laptop screen") is now "laptop charger please".
-    /// A name's beginning before a word with a number has no loop after it
-    /// (`beforeNumbers` false): the command is heard again against the
-    /// word's other numbers anyway, with the words after it (see
-    /// `GrammarTuning.numberWeight`, `otherWordsHeard`). The loop had
-    /// taken espeak-ng's "twelve" in bench/speech/corpus.py's fifty-sixth
-    /// set's "turn plug 12 off" ("turn plug g_ph_t g_ph_w g_ph_uw off", four
-    /// voices). Without it, and before the numbers' check heard the words
-    /// after the number, flite awb's "switch on plug 13" switched plug 12
-    /// ("switch on plug 12 please", margin 25.5: "please" over "…teen").
-    /// Both together, on nine sets (example, held-out, validation,
-    /// final-check, the forty-eighth, fifty-third to fifty-sixth; 1,188
-    /// commands and 1,188 non-commands each way, clean / 20 dB, `voiceplug
-    /// hear --json` against a93414f's): right 1,145 / 1,145 → 1,148 / 1,150,
-    /// wrong 1 / 0 and accepted 14 / 12 unchanged; the fifty-sixth's "turn
-    /// plug 12 off" by espeak-ng right in 7 of 8 (margins 27.4–36.0; the
-    /// eighth, en-us-nyc's, into garbage words), its "switch on plug 13"
-    /// refused by all eight voices ("heard as: plug 13", "plug 30"). What
-    /// else changed: espeak-ng en-us-nyc's "power off the game console" right
-    /// twice, en-us+m3's once lost (into the unknown name). A shortcut's
-    /// phrase keeps its loop before a number: nothing checks its numbers.
+    /// The beginnings of names (or shortcuts' phrases, see `shortcutPhoneWeight`), each a name's first words with at
+    /// least one more to come ("lava" of "lava lamp"; "fish" and "fish tank" of "fish tank heater").
+    /// (Measurements and history: docs/speech.md, "Grammar: beginnings".)
     package static func beginnings(_ names: [[String]], beforeNumbers: Bool = true) -> [[String]] {
         Set(
             names.flatMap { name in
@@ -281,13 +215,9 @@ package struct Grammar {
         ).sorted { $0.lexicographicallyPrecedes($1) }
     }
 
-    /// A grammar of one heard command with its state word open and optional
-    /// ("turn the lamp [(off | on)]"), to hear the utterance again with (see
-    /// `SpeechRecognizer`); nil when the words hold no state word or more
-    /// than one. Heard again without it, the state word was not said: the
-    /// search had put one where the grammar needs it. A verb that says the
-    /// state is open to the verbs that say the other ("(deactivate | disable
-    /// | enable) the lamp"): any other word heard there is the other state.
+    /// A grammar of one heard command with its state word open and optional ("turn the lamp [(off | on)]"), to hear
+    /// the utterance again with (see `SpeechRecognizer`); nil when the words hold no state word or more than one.
+    /// (Measurements and history: docs/speech.md, "Grammar: stateCheck".)
     package static func stateCheck(_ words: [String]) -> String? {
         let at = words.indices.filter { states.contains(words[$0]) || fixedVerbs.contains(words[$0]) }
         guard at.count == 1 else { return nil }

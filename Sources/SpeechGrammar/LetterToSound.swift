@@ -55,18 +55,9 @@ package enum LetterToSound {
     private static let fliteNames = ["ax": "AH", "axr": "ER"]
     private static let modelPhones = Set(Grammar.phones.map { $0.uppercased() })
 
-    /// Asks `pronounce` for all `words` at once, each its own clause, and
-    /// should the answer not come back one pronunciation each, every word on
-    /// its own. A word it says nothing usable for is left out. As a clause
-    /// ("kettle, lamp") espeak-ng says each word as it says it alone; as
-    /// sentences ("kettle. lamp") it linked them: "humidifier." took the next
-    /// word's linking R, American "fish." lost its F among the words of
-    /// bench/speech/corpus.py's devices, and New York's "do. not" was one word,
-    /// so every word was asked again on its own. On the corpus's 21 sets (2,756
-    /// in-grammar and 2,676 out-of-grammar utterances each way, clean / 20 dB)
-    /// right 2,396 / 2,360 → 2,396 / 2,356, wrong 0 / 1 both, accepted 14 / 16
-    /// → 14 / 15; on ../shared/corpus right 1,953 / 1,934 → 1,952 / 1,934,
-    /// wrong and accepted unchanged.
+    /// Asks `pronounce` for all `words` at once, each its own clause, and should the answer not come back one
+    /// pronunciation each, every word on its own.
+    /// (Measurements and history: docs/speech.md, "LetterToSound: batch".)
     private static func batch(_ words: [String], pronounce: (String) -> [[String]?]) -> [String: [String]] {
         // Only the grammar's words, letters and digits: flite's t2p has them as one argument (never a shell), and
         // espeak-ng as clauses between commas. Both say digits as numbers ("r2" AA R T UW, "ps5" P IY EH S F AY V).

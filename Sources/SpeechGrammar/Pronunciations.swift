@@ -13,22 +13,11 @@ package struct Pronunciations {
     /// Words that could not be pronounced (left out of the grammar).
     package private(set) var unpronounceable: [String] = []
 
-    /// Looks `words` up in the dictionary file at `path` (cmudict format);
-    /// words it lacks get espeak-ng's pronunciations, and each of `variants`
-    /// also gets espeak-ng's where they differ from the dictionary's: people
-    /// (and synthesizers) say "fountain" as F AW N T IH N as well as the
-    /// dictionary's F AW N T AH N, and British speakers "lamp" as L AA M P.
-    /// Both American and British English are asked (and more accents for
-    /// the verbs: see `regionalVariants`), and flite: its "deactivate" is
-    /// D IY K T AH V EY T, which flite's voices said and the grammar did not
-    /// have — they lost 10 of 56 "deactivate …" commands to the garbage loop.
-    /// With flite's, on bench/speech/corpus.py's nine sets (932 utterances,
-    /// clean and at 20 dB each), in-grammar right 861 / 847 → 866 / 853
-    /// (those ten, and flite's "xmas", which it spells out), out-of-grammar
-    /// accepted 19 / 15 → 18 / 15; one "activate" by espeak-ng's +Andy,
-    /// garbage before, was then heard as "deactivate".
-    /// The words of `names` also get the ways of `nameAccents`.
-    /// The words of `spelled` are said letter by letter too (`spelled(_:)`).
+    /// Looks `words` up in the dictionary file at `path` (cmudict format); words it lacks get espeak-ng's
+    /// pronunciations, and each of `variants` also gets espeak-ng's where they differ from the dictionary's: people
+    /// (and synthesizers) say "fountain" as F AW N T IH N as well as the dictionary's F AW N T AH N, and British
+    /// speakers "lamp" …
+    /// (Measurements and history: docs/speech.md, "Pronunciations: package init(".)
     package init(
         words: Set<String>, dictionary path: String, variants: Set<String> = [], names: Set<String> = [], spelled: Set<String> = []
     )
@@ -148,18 +137,9 @@ package struct Pronunciations {
         }
     }
 
-    /// The command's own verbs and "on"/"off" as Scottish, Caribbean and New
-    /// York English say them (espeak-ng's accents): "turn" T AH R N (Scottish)
-    /// and T AH IH N (New York), "activate" AA K T IH V EY T (Caribbean).
-    /// Voices of those accents lost whole commands to the garbage loop at
-    /// the verb ("turn" heard as "thank", "for", "to"). Only these words: the
-    /// accents' "the" (D AH) let more non-commands through, and on that set
-    /// device names did too (names have two accents' ways: `nameAccents`).
-    /// On bench/speech/corpus.py's second fresh set (those accents among 8
-    /// voices) in-grammar right 85.7% / 83.9% → 91.1% / 90.2% (clean / 20 dB),
-    /// out-of-grammar accepted 5 / 5 → 3 / 4 of 112; on its six other sets
-    /// in-grammar unchanged (93.5% / 92.6%), accepted 4 / 4 → 5 / 6 of 596.
-    /// The words never change, so espeak-ng is asked once per process.
+    /// The command's own verbs and "on"/"off" as Scottish, Caribbean and New York English say them (espeak-ng's
+    /// accents): "turn" T AH R N (Scottish) and T AH IH N (New York), "activate" AA K T IH V EY T (Caribbean).
+    /// (Measurements and history: docs/speech.md, "Pronunciations: regionalVariants".)
     private static let regionalVariants: [String: [[String]]] = {
         let words = commandVerbs.union(Grammar.states).sorted()
         var found: [String: [[String]]] = [:]
@@ -170,45 +150,18 @@ package struct Pronunciations {
         return found
     }()
 
-    /// The accents whose ways of saying them the words of names, areas and
-    /// shortcuts get too (`Grammar.nameWords`): espeak-ng's Scottish and West
-    /// Midlands English, whose voices say names unlike the dictionary and
-    /// American and British English and lost them to the loops of words and
-    /// phones (West Midlands English's "time" T OY M, "heater" EY T AH,
-    /// "chiller", "rack"). On bench/speech/corpus.py's 29 sets made afresh (the
-    /// eighth to the thirty-sixth; 9,160 in-grammar and 8,776 out-of-grammar
-    /// utterances, clean / 20 dB), every file heard again: right 4,136 / 4,094 →
-    /// 4,173 / 4,137 of 4,580 each (90.3 / 89.4 % → 91.1 / 90.3 %; espeak-ng's
-    /// West Midlands English +23, its received pronunciation +18, en-us (with its
-    /// variants) +16, its Lancaster English +11, flite +10, Scottish English +7,
-    /// New York English -5), wrong 2 / 4 → 3 / 5 ("turn the vent fan on" as "…
-    /// hammock fan on"), accepted 46 / 39 → 52 / 48 of 4,388 each (near misses of
-    /// a name: "the snow blower off" as "… snow globe off", "the wreath looks
-    /// lovely" as "the wreath lights on please", "the vinyl cutter" as "… vinyl
-    /// player"). With Caribbean and New York English's ways too, on the four
-    /// accents' 1,360 files and 3,000 others drawn at random: 14 and 6 more
-    /// commands, 3 and 3 more non-commands accepted. On the thirty-eighth set,
-    /// heard after: right 145 / 143 → 147 / 145 of 160, accepted 3 / 3 both. With
-    /// 100 devices and 1,000 shortcuts (`voiceplug bench --speech`, one core, two
-    /// rounds interleaved) start 0.75–0.85 → 0.89–0.92 s, rebuild 0.33 →
-    /// 0.44–0.45 s (espeak-ng asked twice more), real-time factor of speech that
-    /// is no command 0.081–0.083 → 0.087–0.090, of commands unchanged
-    /// (0.089–0.092).
+    /// The accents whose ways of saying them the words of names, areas and shortcuts get too (`Grammar.nameWords`):
+    /// espeak-ng's Scottish and West Midlands English, whose voices say names unlike the dictionary and American and
+    /// British English and lost them to the loops of words and phones (West Midlands English's "time" T OY M, …
+    /// (Measurements and history: docs/speech.md, "Pronunciations: nameAccents".)
     package static let nameAccents: [LetterToSound.Accent] = [.scottish, .westMidlands]
 
     /// The spoken commands' verbs ("turn", "activate", …).
     private static let commandVerbs = Grammar.verbs.union(Grammar.fixedVerbs)
 
-    /// A command verb ending in the affricate JH also ends in Z: "change"
-    /// before a vowel ("change on the …", "change our …", "change off …"),
-    /// as espeak-ng says it, was heard as "to you dont …" and lost to the
-    /// garbage loop. Aligned phone by phone, its JH scored about 170 a frame
-    /// there (31 in "change the heater"); a free phone decoder heard Z. On
-    /// bench/speech/corpus.py's twelve sets, espeak-ng's "change" commands
-    /// missed 11 of 54 → 3, nothing else changed (in-grammar right 1,190 /
-    /// 1,181 → 1,194 / 1,185 of 1,316, out-of-grammar accepted 17 / 12 of
-    /// 1,428 both ways, clean / 20 dB). Only the verbs: they are what
-    /// every command says, and "change" the only one ending so.
+    /// A command verb ending in the affricate JH also ends in Z: "change" before a vowel ("change on the …", "change
+    /// our …", "change off …"), as espeak-ng says it, was heard as "to you dont …" and lost to the garbage loop.
+    /// (Measurements and history: docs/speech.md, "Pronunciations: linkedVariants".)
     package static func linkedVariants(_ known: [[String]], of word: String) -> [[String]] {
         guard commandVerbs.contains(word) else { return [] }
         return known.filter { $0.last == "JH" }.map { $0.dropLast() + ["Z"] }

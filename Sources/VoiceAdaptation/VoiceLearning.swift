@@ -8,16 +8,7 @@ import Synchronization
 import VoiceShortcuts
 
 /// The gateway learns the voices of its household from its own hearings.
-///
-/// Each spoken command a plug confirmed is kept in a folder, as `voiceplug
-/// adapt` reads recordings: its audio (`.wav`, 16 kHz) and what was heard
-/// (`.txt` of the same name); the newest `capacity` of them. After every
-/// `batch` new ones, a speaker adaptation is estimated from all kept, in the
-/// background, and written to `learned.adaptation` in the folder, which the
-/// recognizer follows. The adaptation is estimated against the unadapted
-/// model each time, so it does not build on itself; a hearing whose audio
-/// does not match what was heard is deleted, and so is one whose command was
-/// undone soon after (the same device switched back: probably misheard).
+/// (Measurements and history: docs/speech.md, "VoiceLearning: VoiceLearning".)
 public final class VoiceLearning: Sendable {
     public struct Settings: Sendable, Equatable {
         /// The folder of the hearings and the learned adaptation.
