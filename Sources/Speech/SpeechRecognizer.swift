@@ -13,10 +13,10 @@ public final class SpeechRecognizer: @unchecked Sendable {
     package let model: String
     /// The speaker's adaptation every decoder applies, if any.
     public let adaptation: SpeakerAdaptation?
-    private let lock = NSLock()
-    private var decoders: GrammarDecoders
+    let lock = NSLock()
+    var decoders: GrammarDecoders
     /// The second pass: the model's open-vocabulary language model and full dictionary.
-    private let openDecoder: PocketSphinxDecoder?
+    let openDecoder: PocketSphinxDecoder?
     /// One front end per warp (see `warp(pitch:)`), without and with noise
     /// removal (see `sharedArguments`), at 100 frames a second and at
     /// `slowFrameRate`; every decoder scores the features of one.
@@ -267,44 +267,5 @@ public final class SpeechRecognizer: @unchecked Sendable {
             return hearing
         }
         return Hearing(recognition: Recognition(text: text, confidence: confidence, hypothesis: hypothesis, margin: margin))
-    }
-
-    /// The command's words from its first word of a name (`Grammar.nameWords`) to its last, heard again over the
-    /// frames they took (and `otherWordPadding` on each side), each word of a name open to its `otherWordCount`
-    /// nearest common English words (`CommonWords`, `OtherWords`), each costing `otherWordWeight`, and to the words
-    /// the open …
-    /// (Measurements and history: docs/speech.md, "SpeechRecognizer: otherWordsHeard".)
-    private func otherWordsHeard(
-        _ spoken: [String], over segments: [PocketSphinxDecoder.Segment], features: Features, by check: PocketSphinxDecoder,
-        words other: OtherWords?, onlyNumbers: Bool = false
-    ) -> [String]? {
-        func isChecked(_ word: String) -> Bool { onlyNumbers ? other?.numbers[word] != nil : other?.checked[word] != nil }
-        guard let other, spoken.count == segments.count, let first = spoken.firstIndex(where: isChecked),
-            let last = spoken.lastIndex(where: isChecked)
-        else { return nil }
-        let rest =
-            other.numbers[spoken[last]] != nil
-            ? spoken[(last + 1)...].map { "[\($0)]" } : Array(spoken[(last + 1)...].prefix(1).filter(Self.heardAfterName.contains))
-        let grammar = Grammar.check(
-            (first...last).map { i in
-                if onlyNumbers { return other.numberAlternatives(for: spoken[i]).map { "(\(spoken[i]) | \($0))" } ?? spoken[i] }
-                return other.alternatives(for: spoken[i], after: Array(spoken[max(0, i - 2)..<i])) { words, history in
-                    lock.withLock { openDecoder?.scores(words, after: history) } ?? []
-                } ?? spoken[i]
-            } + rest)
-        let span = (segments[first].startFrame - Self.otherWordPadding)...(segments[last + rest.count].endFrame + Self.otherWordPadding)
-        guard let heard = try? lock.withLock({ try check.decode(features.frames(span), grammar: grammar) }) else { return [] }
-        let words = heard.words.map(\.baseWord)
-        guard words.contains(where: { $0.hasPrefix(CommonWords.prefix) }) else { return nil }
-        return words.map { $0.hasPrefix(CommonWords.prefix) ? String($0.dropFirst(CommonWords.prefix.count)) : $0 }
-    }
-
-    /// The command's words as heard again with only its state word open (`Grammar.stateCheck`), by a decoder that
-    /// scores only the senones its tiny search needs; nil when the command has no single state word.
-    /// (Measurements and history: docs/speech.md, "SpeechRecognizer: stateHeardAgain".)
-    private func stateHeardAgain(_ spoken: [String], features: Features, by check: PocketSphinxDecoder) -> [String]? {
-        guard let grammar = Grammar.stateCheck(spoken) else { return nil }
-        let again = try? lock.withLock { try check.decode(features, grammar: grammar) }
-        return again?.words.map(\.baseWord) ?? []
     }
 }
