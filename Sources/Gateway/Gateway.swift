@@ -54,12 +54,9 @@ public final class Gateway: Sendable {
     var devices: DeviceSet { deviceSet.withLock { $0 } }
     let lanes = CommandLanes()
     let client: MQTTClient
-    let inFlight = InFlight()
-    /// The warm recognizer for `voiceplug/audio`, loaded in the background
-    /// after start; audio waits for it.
-    let speech = SpeechSlot()
-    /// One utterance detector per Hermes site.
-    let sites = Mutex<[String: UtteranceDetector]>([:])
+    /// The warm recognizer for `voiceplug/audio` and Hermes audio, on a thread of its own; loaded after start,
+    /// and audio that comes meanwhile waits in its queue.
+    let speech = RecognitionWorker()
     /// What keeps confirmed spoken commands and learns from them, if on.
     let learning: VoiceLearning?
 
@@ -84,8 +81,22 @@ public final class Gateway: Sendable {
     /// The adaptations' files the recognizer follows, the preferred first.
     var adaptationPaths: [String] { [settings.speechAdaptationPath, settings.learning?.learnedPath].compactMap { $0 } }
 
-    /// Connects, serves until `stop` returns, then answers or fails every
-    /// phrase in flight, publishes `offline` and disconnects.
+    /// Serves until the task running it is cancelled (SIGINT or SIGTERM in `voiceplug run`), then stops as
+    /// `run(until:)` does: the phrases in flight are answered first.
+    public func run() async throws {
+        let (cancelled, cancel) = AsyncStream<Void>.makeStream()
+        // The service runs in a task of its own so that cancelling this one starts the graceful stop instead of
+        // cancelling its children at once: the receiving loop must go on reading the plugs' confirmations.
+        let service = Task { try await run(until: { for await _ in cancelled {} }) }
+        try await withTaskCancellationHandler {
+            try await service.value
+        } onCancel: {
+            cancel.finish()
+        }
+    }
+
+    /// Connects, serves until `stop` returns, then answers or fails every phrase in flight, publishes `offline`
+    /// and disconnects; the client is disconnected on every way out.
     public func run(until stop: @escaping @Sendable () async -> Void) async throws {
         try await client.connect()
         do {
@@ -97,36 +108,24 @@ public final class Gateway: Sendable {
         // State reports are not retained (Tasmota, Shelly): ask every plug.
         for device in devices.byID.values { await queryState(of: device) }
         log.log(.info, "gateway online on \(settings.brokerURL): \(devices.byID.count) devices, \(registry.index.count) voice shortcuts")
+        if settings.speech { startSpeech() }
 
+        let (arrivals, incoming) = AsyncStream<Arrival>.makeStream(bufferingPolicy: .bufferingOldest(Self.queueLimit))
+        let handled = Completion()
         await withTaskGroup(of: Void.self) { group in
-            if settings.speech {
-                // Loaded off the cooperative threads: two decoders take a moment of CPU.
-                let devices = settings.configuration.devices, shortcuts = registry.allVoiceShortcuts(), log = log, speech = speech
-                let adaptation = settings.speechAdaptation, learning = learning, adapted = adaptation.map { ", adapted to \(describe($0))" }
-                Thread {
-                    do {
-                        speech.fill(try SpeechRecognizer(devices: devices, shortcuts: shortcuts, adaptation: adaptation))
-                        log.log(.info, "speech recognition ready" + (adapted ?? ""))
-                        if let learning {
-                            log.log(
-                                .info,
-                                "learning the voices heard: spoken commands the plugs confirm are kept in \(learning.settings.folder)")
-                            learning.catchUp()
-                        }
-                    } catch {
-                        speech.fill(nil)
-                        log.log(.warning, "no speech recognition: \(error)")
-                    }
-                }.start()
+            group.addTask { [self] in await receive(into: incoming) }
+            group.addTask { [self] in await watchFiles() }
+            group.addTask { [self] in
+                await handle(arrivals)
+                handled.finish()
             }
-            group.addTask { [self] in await receive() }
-            group.addTask { [self] in await refreshRegistry() }
             await stop()
-            log.log(.info, "stopping: answering \(inFlight.count) phrase(s) in flight")
-            inFlight.close()
-            await inFlight.drained(within: settings.confirmTimeout + .seconds(1))
-            await lanes.cancelAll()
-            await inFlight.drained(within: .seconds(1))
+            log.log(.info, "stopping: answering the phrases in flight")
+            incoming.finish()  // no new phrases; plug reports still come in
+            if await !handled.wait(within: settings.confirmTimeout + .seconds(1)) {
+                await lanes.cancelAll()
+                _ = await handled.wait(within: .seconds(1))
+            }
             await learning?.finish(within: .seconds(20))
             // Not awaiting the acknowledgement: if the broker is gone, shutdown must
             // not wait for a reconnect; if it is there, it gets this before DISCONNECT.
@@ -134,10 +133,16 @@ public final class Gateway: Sendable {
             // Disconnecting fails whatever still waits for the broker (a publish parked while it is gone) and ends
             // `messages`, so the children end too: with the broker gone, they waited for a reconnect before.
             await client.disconnect()
+            speech.stop()
             group.cancelAll()
         }
         log.log(.info, "gateway offline")
     }
+
+    /// How many phrases may wait to be handled; more are answered `overloaded`.
+    static let queueLimit = 10_000
+    /// How many phrases are handled at once (each mostly waits for its plug).
+    static let concurrencyLimit = 64
 
     private func subscribeAndAnnounce() async throws {
         for filter in devices.tracker.filters { try await client.subscribe(filter, qos: .atLeastOnce) }

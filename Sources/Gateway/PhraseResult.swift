@@ -9,6 +9,8 @@ public struct PhraseResult: Sendable, Equatable {
         case deviceOffline = "device_offline"
         case timeout
         case invalidInput = "invalid_input"
+        /// More phrases wait than the gateway keeps; sent again later, it is handled.
+        case overloaded
     }
 
     public enum Outcome: Sendable, Equatable {

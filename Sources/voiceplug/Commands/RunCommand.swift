@@ -79,7 +79,13 @@ enum RunCommand {
             return report(error, command: spec.name, console: console)
         }
         do {
-            try await gateway.run { _ = await terminationSignal() }
+            // A service: it runs until cancelled, and SIGINT or SIGTERM cancels it (it then stops gracefully).
+            let service = Task { try await gateway.run() }
+            Task {
+                _ = await terminationSignal()
+                service.cancel()
+            }
+            try await service.value
             return .ok
         } catch {
             return report(BrokerUnreachable(url: url, underlying: error), command: spec.name, console: console)

@@ -4,41 +4,78 @@ import VoiceShortcuts
 
 /// A phrase's way through the gateway: matched, switched, confirmed and answered.
 extension Gateway {
-    func handle(_ message: MQTTMessage, arrived: ContinuousClock.Instant) async {
-        let request: PhraseRequest
-        if message.topic == PhraseTopics.audio {
-            let heard = await hear(message)
-            let id: String =
-                switch heard {
-                case .phrase(let phrase, _): phrase.id
-                case .answer(let result): result.id
+    /// Handles the phrases as they come, up to `concurrencyLimit` at once (each mostly waits for its plug), until
+    /// `arrivals` ends and the last one is answered.
+    func handle(_ arrivals: AsyncStream<Arrival>) async {
+        let slots = Slots(Self.concurrencyLimit)
+        await withDiscardingTaskGroup { group in
+            for await arrival in arrivals {
+                await slots.acquire()
+                group.addTask { [self] in
+                    await handle(arrival)
+                    await slots.release()
                 }
-            await respond(
-                to: heard,
-                request: PhraseRequest(
-                    text: "", id: id, replyTo: message.properties.responseTopic,
-                    correlationData: message.properties.correlationData), arrived: arrived)
-            return
+            }
         }
-        switch PhraseRequest.decode(message) {
-        case .failure(let invalid):
-            let result = PhraseResult(
-                id: invalid.partial.id, text: invalid.partial.text,
-                outcome: .failed(.invalidInput, message: invalid.message, intent: nil))
-            log.log(.info, "\(result.id) invalid_input: \(invalid.message)")
-            await answer(invalid.partial, with: result, intent: nil)
-            return
-        case .success(let decoded):
-            request = decoded
+    }
+
+    func handle(_ arrival: Arrival) async {
+        switch arrival.content {
+        case .utterance(let audio, _):
+            await handleSpoken(audio, as: request(for: arrival), arrived: arrival.arrived)
+        case .message(let message) where message.topic == PhraseTopics.audio:
+            let base = request(for: arrival)
+            switch Self.audio(of: message) {
+            case .success(let audio): await handleSpoken(audio, as: base, arrived: arrival.arrived)
+            case .failure(let invalid): await answer(base, with: Self.spokenFailure(base.id, .invalidInput, invalid.message), intent: nil)
+            }
+        case .message(let message):
+            switch PhraseRequest.decode(message) {
+            case .failure(let invalid):
+                let result = PhraseResult(
+                    id: invalid.partial.id, text: invalid.partial.text,
+                    outcome: .failed(.invalidInput, message: invalid.message, intent: nil))
+                log.log(.info, "\(result.id) invalid_input: \(invalid.message)")
+                await answer(invalid.partial, with: result, intent: nil)
+            case .success(let request):
+                let result = await process(request, arrived: arrival.arrived)
+                logResult(of: request, result)
+                await answer(request, with: result, intent: result.recognizedIntent)
+            }
         }
-        let result = await process(request, arrived: arrived)
+    }
+
+    /// The request an arrival is answered as, before its text is known: where to answer, and its id.
+    func request(for arrival: Arrival) -> PhraseRequest {
+        switch arrival.content {
+        case .utterance(_, let site):
+            return PhraseRequest(text: "", origin: .hermes(sessionID: nil, siteID: site))
+        case .message(let message) where message.topic == PhraseTopics.audio:
+            return PhraseRequest(
+                text: "", replyTo: message.properties.responseTopic, correlationData: message.properties.correlationData)
+        case .message(let message):
+            switch PhraseRequest.decode(message) {
+            case .success(let request): return request
+            case .failure(let invalid): return invalid.partial
+            }
+        }
+    }
+
+    /// Answers `arrival` with a failure without acting on it.
+    func refuse(_ arrival: Arrival, _ code: PhraseResult.ErrorCode, _ message: String) async {
+        let request = request(for: arrival)
+        log.log(.warning, "\(request.id) \(code.rawValue): \(message)")
+        let result = PhraseResult(id: request.id, text: request.text, outcome: .failed(code, message: message, intent: nil))
+        await answer(request, with: result, intent: nil)
+    }
+
+    func logResult(of request: PhraseRequest, _ result: PhraseResult) {
         if case .switched(let intent, _, let latency) = result.outcome {
             log.log(
                 .info, "\(request.id) \"\(request.text)\" → \(intent.deviceID) \(intent.state) ok \(String(format: "%.1f", latency)) ms")
         } else if case .failed(let code, let text, _) = result.outcome {
             log.log(.info, "\(request.id) \"\(request.text)\" → \(code.rawValue): \(text)")
         }
-        await answer(request, with: result, intent: result.recognizedIntent)
     }
 
     func process(_ request: PhraseRequest, arrived: ContinuousClock.Instant) async -> PhraseResult {
@@ -132,31 +169,5 @@ extension PhraseResult {
         case .failed(.notRecognized, _, _), .failed(.invalidInput, _, _): nil
         case .failed(_, _, let intent): intent
         }
-    }
-}
-
-/// Counts phrases in flight; after `close()`, no new ones enter.
-final class InFlight: @unchecked Sendable {
-    private let lock = NSLock()
-    private var active = 0
-    private var closed = false
-
-    var count: Int { lock.withLock { active } }
-
-    func enter() -> Bool {
-        lock.withLock {
-            guard !closed else { return false }
-            active += 1
-            return true
-        }
-    }
-
-    func leave() { lock.withLock { active -= 1 } }
-    func close() { lock.withLock { closed = true } }
-
-    /// Waits until none is in flight, at most `limit`.
-    func drained(within limit: Duration) async {
-        let deadline = ContinuousClock.now + limit
-        while count > 0 && ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(10)) }
     }
 }

@@ -1,0 +1,100 @@
+import Foundation
+import PocketSphinx
+import Speech
+import VoiceShortcuts
+
+/// The one periodic check of what changes outside the gateway: the shortcut store (other processes' changes),
+/// the configuration file's devices and the speaker adaptation's files. The recognizer follows all three.
+extension Gateway {
+    func watchFiles() async {
+        var inGrammar = (phrases: Set(registry.index.all.map(\.normalizedPhrase)), devices: devices.list)
+        var file = settings.configuration.path.map(ConfigurationFile.init)
+        var adaptationFiles = adaptationPaths.map(ConfigurationFile.init)
+        while !Task.isCancelled {
+            try? await Task.sleep(for: settings.refreshInterval)
+            do { try registry.refresh() } catch { log.log(.warning, "cannot read the shortcut store: \(error)") }
+            if let previous = file, let changed = previous.changed() {
+                file = changed
+                await reloadDevices(from: changed.path)
+            }
+            let current = (phrases: Set(registry.index.all.map(\.normalizedPhrase)), devices: devices.list)
+            let nowFiles = adaptationFiles.map { $0.changed() ?? $0 }
+            if nowFiles.map(\.stamp) != adaptationFiles.map(\.stamp), speech.current != nil {
+                adaptationFiles = nowFiles
+                if await readjust() { inGrammar = current }
+            }
+            // New or changed phrases or devices: the speech grammar follows.
+            if current.phrases != inGrammar.phrases || current.devices != inGrammar.devices, speech.current != nil {
+                inGrammar = current
+                let shortcuts = registry.allVoiceShortcuts(), log = log
+                await speech.change { recognizer in
+                    do {
+                        try recognizer?.rebuild(devices: current.devices, shortcuts: shortcuts)
+                        log.log(.info, "speech grammar rebuilt: \(current.devices.count) devices, \(current.phrases.count) voice shortcuts")
+                    } catch {
+                        log.log(.warning, "cannot rebuild the speech grammar: \(error)")
+                    }
+                    return (recognizer, ())
+                }
+            }
+        }
+    }
+
+    /// Swaps in a recognizer with the speaker adaptation of the first of `adaptationPaths` that is there as it is
+    /// now (none when none is), when that is not the one in use; whether it did. A file that is no adaptation
+    /// keeps the one there was, with a warning.
+    func readjust() async -> Bool {
+        let paths = adaptationPaths, devices = devices.list, shortcuts = registry.allVoiceShortcuts()
+        return await speech.change { [self] recognizer in
+            guard let recognizer else { return (nil, false) }
+            do {
+                let path = paths.first { FileManager.default.fileExists(atPath: $0) }
+                let now = try path.map { path throws(SpeechError) in try SpeakerAdaptation(contentsOf: path) }
+                guard now != recognizer.adaptation else { return (recognizer, false) }
+                let adapted = try SpeechRecognizer(
+                    devices: devices, shortcuts: shortcuts, threshold: recognizer.threshold, adaptation: now)
+                log.log(.info, now.map { "speech recognition adapted to \(describe($0))" } ?? "speech recognition no longer adapted")
+                return (adapted, true)
+            } catch {
+                log.log(.warning, "speaker adaptation not reloaded, speech is heard as before: \(error)")
+                return (recognizer, false)
+            }
+        }
+    }
+
+    /// Whose voice an adaptation fits, for the log.
+    func describe(_ adaptation: SpeakerAdaptation) -> String {
+        adaptation.path == settings.learning?.learnedPath ? "the voices heard (\(adaptation.path))" : "the speaker of \(adaptation.path)"
+    }
+
+    /// Reads the changed configuration file and swaps in its devices: new
+    /// plugs are subscribed to and asked for their state, removed ones are
+    /// dropped (their retained status is cleared). A file that does not load
+    /// keeps the devices as they were. The broker and other settings need a restart.
+    func reloadDevices(from path: String) async {
+        let configuration: VoicePlugConfiguration
+        do {
+            configuration = try VoicePlugConfiguration.load(from: path)
+            guard !configuration.devices.isEmpty else {
+                throw ConfigurationError(file: path, key: "devices", problem: "there are no devices to switch")
+            }
+        } catch {
+            log.log(.warning, "configuration not reloaded, the devices stay as they were: \(error)")
+            return
+        }
+        let old = devices
+        guard configuration.devices != old.list else { return }
+        let fresh = DeviceSet(configuration.devices, carryingOver: old.tracker)
+        let oldFilters = Set(old.tracker.filters), newFilters = Set(fresh.tracker.filters)
+        // Swapped before subscribing, so the new plugs' retained reports meet the new tracker.
+        deviceSet.withLock { $0 = fresh }
+        for filter in newFilters.subtracting(oldFilters).sorted() { try? await client.subscribe(filter, qos: .atLeastOnce) }
+        for filter in oldFilters.subtracting(newFilters).sorted() { try? await client.unsubscribe(filter) }
+        let added = fresh.list.filter { old.byID[$0.id] != $0 }, removed = old.list.filter { fresh.byID[$0.id] == nil }
+        for device in removed {
+            try? await client.publish(Self.plugsTopicPrefix + device.id, [UInt8](), qos: .atLeastOnce, retain: true)
+        }
+        for device in added { await queryState(of: device) }
+        log.log(.info, "configuration reloaded: \(fresh.list.count) devices (\(added.count) new or changed, \(removed.count) removed)")
+    }
+}
