@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -12,10 +13,10 @@ import Foundation
 /// child starts with no blocked signals and default handlers, so SIGTERM and
 /// SIGINT reach it whatever the spawning thread had blocked, and with no
 /// descriptor of this process but its standard input, output and error.
-public final class SpawnedProcess: @unchecked Sendable {
+public final class SpawnedProcess: Sendable {
     public let pid: pid_t
-    private let lock = NSLock()
-    private var status: Int32?
+    /// The wait status, once `waitpid` has reaped it.
+    private let status = Mutex<Int32?>(nil)
 
     /// Starts `executable` with `arguments`, standard input from /dev/null,
     /// standard output and error appended to `log` (or /dev/null). It runs in
@@ -108,21 +109,22 @@ public final class SpawnedProcess: @unchecked Sendable {
     }
 
     /// Whether the process still runs (reaping it when it has ended).
-    public var isRunning: Bool { lock.withLock { poll() } == nil }
+    public var isRunning: Bool { exitStatus == nil }
 
     /// The wait status once it has ended.
-    public var exitStatus: Int32? { lock.withLock { poll() } }
-
-    private func poll() -> Int32? {
-        if let status { return status }
-        var raw: Int32 = 0
-        let result = waitpid(pid, &raw, WNOHANG)
-        if result == pid {
-            status = raw
-        } else if result < 0 && errno == ECHILD {
-            status = 0
+    public var exitStatus: Int32? {
+        status.withLock { status in
+            if status == nil {
+                var raw: Int32 = 0
+                let result = waitpid(pid, &raw, WNOHANG)
+                if result == pid {
+                    status = raw
+                } else if result < 0 && errno == ECHILD {
+                    status = 0
+                }
+            }
+            return status
         }
-        return status
     }
 
     /// Sends `signal` if the process still runs.
