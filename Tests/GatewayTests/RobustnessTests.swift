@@ -122,4 +122,40 @@ struct RobustnessTests {
             #expect(GatewayFixture.object(status)?["online"] as? Bool == true)
         }
     }
+
+    @Test("a phrase that arrives while the gateway stops is not acted on, and the log says so; the one in flight is answered")
+    func phraseWhileStopping() async throws {
+        try await withGateway(plugsimArguments: ["--latency", "1500"], confirmTimeoutMs: 3000) { gateway in
+            for filter in ["cmnd/#", "shellies/+/relay/+/command"] { try await gateway.client.subscribe(filter, qos: .atLeastOnce) }
+            try await gateway.client.publish("voiceplug/phrase", #"{"text":"desk fan on","id":"in-flight"}"#, qos: .atLeastOnce)
+            _ = try await gateway.inbox.wait(where: { $0.topic.hasPrefix("shellies/shelly1-desk/relay/0/command") })
+            gateway.gateway.kill(SIGTERM)
+            try await eventually("the gateway to start stopping") { gateway.gateway.standardError.contains("stopping:") }
+            try await gateway.client.publish("voiceplug/phrase", #"{"text":"kitchen lamp on","id":"too-late"}"#, qos: .atLeastOnce)
+            #expect(try await gateway.gateway.wait(timeout: .seconds(15)) == 0)
+            #expect(
+                gateway.gateway.standardError.contains("ignored a phrase that arrived while stopping"), "\(gateway.gateway.standardError)")
+            #expect(await !gateway.inbox.messages.contains { $0.topic == "cmnd/kitchen-lamp/POWER" && !$0.payload.isEmpty })
+            #expect(try await gateway.result(id: "in-flight")["ok"] as? Bool == true)
+        }
+    }
+
+    @Test("a store that becomes unreadable while the gateway runs is reported, and typed commands still switch plugs")
+    func storeBrokenWhileRunning() async throws {
+        try await withGateway { gateway in
+            #expect(try await gateway.say("kitchen lamp on")["ok"] as? Bool == true)
+            // Damaged in place, as a failing disk would: the gateway's connection reads the same file.
+            let store = gateway.folder.appendingPathComponent("voiceplug.db").path
+            let handle = try #require(FileHandle(forWritingAtPath: store))
+            try handle.write(contentsOf: Data(repeating: 0x5A, count: 4096))
+            try handle.close()
+            for suffix in ["-wal", "-shm"] { try? Data(repeating: 0x5A, count: 4096).write(to: URL(fileURLWithPath: store + suffix)) }
+            try await eventually("the damaged store to be reported", timeout: .seconds(5)) {
+                gateway.gateway.standardError.contains("cannot read the shortcut store")
+            }
+            let after = try await gateway.say("kitchen lamp off")
+            #expect(after["ok"] as? Bool == true, "\(after)")
+            #expect(gateway.gateway.isRunning)
+        }
+    }
 }
