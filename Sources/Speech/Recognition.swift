@@ -15,4 +15,43 @@ public struct Recognition: Sendable, Equatable {
     /// (grammar path score − open-vocabulary score) per frame: how much better
     /// the phrase explains the audio than free English does. Higher is surer.
     public var margin: Double?
+    /// Every hearing the cascade made, in order, with what each decided.
+    public var trace: [RecognitionPass] = []
+
+    public init(text: String?, confidence: Double, hypothesis: String, margin: Double?, trace: [RecognitionPass] = []) {
+        self.text = text
+        self.confidence = confidence
+        self.hypothesis = hypothesis
+        self.margin = margin
+        self.trace = trace
+    }
+}
+
+/// One hearing of an utterance, as the recognizer's passes went: which hearing it was, what the grammar and the
+/// open-vocabulary pass heard, the margin against what was required, and what was decided.
+public struct RecognitionPass: Sendable, Equatable {
+    /// Which hearing of the cascade this was.
+    public enum Kind: String, Sendable {
+        /// The first hearing, with the warp the voice's pitch suggests.
+        case grammar
+        /// Again without the garbage loop, after the first went into it.
+        case withoutGarbageLoop = "without-garbage-loop"
+        /// Again with only the configured names, after a name went into the unknown name's phones.
+        case configuredName = "configured-name"
+        /// Again with another frequency warp.
+        case otherWarp = "other-warp"
+    }
+
+    public var kind: Kind
+    public var warp: Double
+    public var frameRate: Int
+    /// The grammar's path, garbage words included.
+    public var heard: String
+    /// What the open-vocabulary pass heard, when it ran.
+    public var openHeard: String?
+    public var margin: Double?
+    /// The margin the command needed, when it came that far.
+    public var required: Double?
+    /// "accepted", or why it was refused.
+    public var decision: String
 }

@@ -29,7 +29,8 @@ extension SpeechRecognizer {
                     lock.withLock { openDecoder?.scores(words, after: history) } ?? []
                 } ?? spoken[i]
             } + rest)
-        let span = (segments[first].startFrame - Self.otherWordPadding)...(segments[last + rest.count].endFrame + Self.otherWordPadding)
+        let padding = Self.tuning.otherWordPadding
+        let span = (segments[first].startFrame - padding)...(segments[last + rest.count].endFrame + padding)
         guard let heard = try? lock.withLock({ try check.decode(features.frames(span), grammar: grammar) }) else { return [] }
         let words = heard.words.map(\.baseWord)
         guard words.contains(where: { $0.hasPrefix(CommonWords.prefix) }) else { return nil }

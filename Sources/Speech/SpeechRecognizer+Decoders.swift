@@ -54,11 +54,6 @@ extension SpeechRecognizer {
         if let check = Grammar.stateCheck(["on"]) { _ = try? decoders.grammar.decode(silence, grammar: check) }
     }
 
-    /// The word beam of the grammar's search heard again (`GrammarDecoders.wide`) when its first search ended with no
-    /// path at all.
-    /// (Measurements and history: docs/speech.md, "SpeechRecognizer+Decoders: wideWordBeam".)
-    package static let wideWordBeam = 1e-50
-
     /// The grammar's decoder with its searches; it also hears an utterance
     /// again with a grammar of its own (see `stateHeardAgain`).
     package struct GrammarDecoders {
@@ -144,7 +139,7 @@ extension SpeechRecognizer {
             }
             return GrammarDecoders(
                 grammar: searches, search: search,
-                wide: LaterSearch { () throws(SpeechError) in try searches.addSearch("wide", wordBeam: wideWordBeam) },
+                wide: LaterSearch { () throws(SpeechError) in try searches.addSearch("wide", wordBeam: tuning.wideWordBeam) },
                 forced: forced(grammar.withoutGarbage, "forced"), forcedKnown: forced(grammar.withoutUnknownNames, "known"),
                 matcher: PhraseMatcher(devices: devices), shortcuts: ShortcutIndex(shortcuts),
                 otherWords: common.map { common in

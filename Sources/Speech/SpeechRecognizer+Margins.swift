@@ -10,47 +10,18 @@ extension SpeechRecognizer {
     /// vocal-tract-length normalisation): a low voice's frequencies are scaled up (0.9), a high voice's down (1.2),
     /// towards the model's average speaker — below 100 Hz 0.9, below 150 Hz 1.0, above that 1.2.
     /// (Measurements and history: docs/speech.md, "SpeechRecognizer+Margins: warps".)
-    package static let warps = [0.9, 1.0, 1.2]
     package static func warp(pitch: Double?) -> Double {
-        guard let pitch else { return 1.0 }
-        return pitch < 100 ? 0.9 : pitch < 150 ? 1.0 : 1.2
+        let warps = tuning.warps
+        guard let pitch else { return warps[1] }
+        return pitch < 100 ? warps[0] : pitch < 150 ? warps[1] : warps[2]
     }
 
     /// The warp an utterance is heard with again when the first found no command, and the margin beyond `threshold`
     /// that second hearing needs.
     /// (Measurements and history: docs/speech.md, "SpeechRecognizer+Margins: retryWarp".)
-    package static func retryWarp(after first: Double) -> Double { first == 0.9 ? 1.2 : 0.9 }
-    package static let retryMargin = 12.0
-
-    /// The frames a second every utterance is heard with first (the model's).
-    /// (Measurements and history: docs/speech.md, "SpeechRecognizer+Margins: frameRate".)
-    package static let frameRate = 100
-
-    /// Slow speech is heard as if it were faster: an utterance whose first hearing found no command and whose path
-    /// took at least `slowFramesPerPhone` frames a phone is heard again, all its hearings, with features made
-    /// `slowFrameRate` times a second (14 ms apart, the window as long as before), so that a slow phone takes about
-    /// as many …
-    /// (Measurements and history: docs/speech.md, "SpeechRecognizer+Margins: slowFramesPerPhone".)
-    package static let slowFramesPerPhone = 11.0
-    package static let slowFrameRate = 71
-
-    /// The margin beyond `threshold` a command heard without the garbage loop needs (`Grammar.withoutGarbage`), and
-    /// how many frames before the end of the first hearing's garbage words its words may end.
-    /// (Measurements and history: docs/speech.md, "SpeechRecognizer+Margins: forcedMargin".)
-    package static let forcedMargin = 8.0
-    package static let forcedEnding = 20
-
-    /// How much worse, per frame of the unknown name's phones, a configured name may fit when an utterance whose name
-    /// went into the unknown name (`Grammar.unknownNameWeight`, after a determiner) is heard again without it and
-    /// without the garbage loop (`Grammar.withoutUnknownNames`), with the same warp.
-    /// (Measurements and history: docs/speech.md, "SpeechRecognizer+Margins: unknownNameShortfall".)
-    package static let unknownNameShortfall = 4.0
-
-    /// A command whose margin is under the one it needs plus this is a near miss, heard again with its names' words
-    /// open (`otherWordsHeard`); so is every voice shortcut's phrase, whatever its margin.
-    /// (Measurements and history: docs/speech.md, "SpeechRecognizer+Margins: otherWordMargin".)
-    package static let otherWordMargin = 6.0
-    package static let otherWordPadding = 5
+    package static func retryWarp(after first: Double) -> Double {
+        first == tuning.warps[0] ? tuning.warps[2] : tuning.warps[0]
+    }
 
     /// The words heard with a name's words when one of them comes right after (see `otherWordsHeard`): over the
     /// name's frames and `otherWordPadding` more, a common word took the name's end and the beginning of the state
@@ -90,21 +61,12 @@ extension SpeechRecognizer {
     /// words (`shortcutAllowance`); nothing for other phrases.
     package static func marginAllowance(isShortcut: Bool, spoken: [String], openHeard: String) -> Double {
         guard isShortcut, Set(spoken).intersection(PhraseNormalizer.words(openHeard)).count <= 1 else { return 0 }
-        return shortcutAllowance
+        return tuning.shortcutAllowance
     }
-    /// A shortcut's phrase is a few common words ("all done", "welcome home", "dinner is served"), which free English
-    /// explains nearly as well as the phrase does: of the shortcuts said on bench/speech/corpus.py's sets heard so
-    /// far, 1,156 of 1,390 were heard right (83.2 %; the other commands of the same voices about 90 %), and many of …
-    /// (Measurements and history: docs/speech.md, "SpeechRecognizer+Margins: shortcutAllowance".)
-    package static let shortcutAllowance = 3.0
 
-    /// Hearings with noise removal (see `sharedArguments`) need this much
-    /// less than `threshold`: 17, as every hearing did before noise removal
-    /// was kept for ringing speech, whose answers stay as they were.
-    package static let noiseRemovalAllowance = 2.0
+    /// The tuned constants every recognizer uses.
+    package static let tuning = RecognizerTuning.standard
 
-    /// 19 since noise removal is kept for ringing speech (see `sharedArguments`): without it margins of commands and
-    /// non-commands alike move, and 2 more keep the false accepts about where they were.
-    /// (Measurements and history: docs/speech.md, "SpeechRecognizer+Margins: defaultThreshold".)
-    public static let defaultThreshold = 19.0
+    /// The margin a command must clear unless the recognizer is made with another (`RecognizerTuning.threshold`).
+    public static let defaultThreshold = tuning.threshold
 }

@@ -24,7 +24,7 @@ public final class SpeechRecognizer: @unchecked Sendable {
     private struct FrontEndKey: Hashable {
         package var warp: Double
         package var removingNoise: Bool
-        package var frameRate = SpeechRecognizer.frameRate
+        package var frameRate = SpeechRecognizer.tuning.frameRate
     }
     /// The least margin accepted (see `Recognition.margin`), chosen on the
     /// synthesized corpus of bench/speech/corpus.py; some forms need more
@@ -49,9 +49,9 @@ public final class SpeechRecognizer: @unchecked Sendable {
         decoders = try Self.makeDecoders(devices: devices, shortcuts: shortcuts, model: model, adaptation: adaptation)
         openDecoder = try open?.value()
         var frontEnds: [FrontEndKey: FrontEnd] = [:]
-        for warp in Self.warps {
+        for warp in Self.tuning.warps {
             for removingNoise in [false, true] {
-                for frameRate in [Self.frameRate, Self.slowFrameRate] {
+                for frameRate in [Self.tuning.frameRate, Self.tuning.slowFrameRate] {
                     let key = FrontEndKey(warp: warp, removingNoise: removingNoise, frameRate: frameRate)
                     frontEnds[key] = try decoders.grammar.frontEnd(warp: warp, removingNoise: removingNoise, frameRate: frameRate)
                 }
@@ -82,35 +82,37 @@ public final class SpeechRecognizer: @unchecked Sendable {
     public func recognize(_ audio: RecognizerAudio) throws -> Recognition {
         let (conditioned, withEcho, ringing) = Self.conditionedWithEcho(audio)
         let (heard, frameRate) = try recognizePaced(conditioned, removingNoise: ringing)
-        guard let text = heard.text, let withEcho,
-            let other = try recognizeConditioned(withEcho, removingNoise: ringing, frameRate: frameRate).recognition.text
-        else { return heard }
+        guard let text = heard.text, let withEcho else { return heard }
+        let unfiltered = try recognizeConditioned(withEcho, removingNoise: ringing, frameRate: frameRate).recognition
+        guard let other = unfiltered.text else { return heard }
         let (matcher, shortcuts) = lock.withLock { (decoders.matcher, decoders.shortcuts) }
         guard let otherIntent = matcher.match(other, shortcuts: shortcuts).intent,
             otherIntent != matcher.match(text, shortcuts: shortcuts).intent
         else { return heard }
         return Recognition(
             text: nil, confidence: 0, hypothesis: heard.hypothesis + " | without the echo filter: " + other,
-            margin: heard.margin)
+            margin: heard.margin, trace: heard.trace + unfiltered.trace)
     }
 
     /// An utterance heard at `frameRate`, and once more at `slowFrameRate` when it was slow speech that found no
     /// command (see `slowFramesPerPhone`): the recognition, and the frame rate it came from.
     /// (Measurements and history: docs/speech.md, "SpeechRecognizer: recognizePaced".)
     private func recognizePaced(_ audio: RecognizerAudio, removingNoise: Bool) throws -> (Recognition, frameRate: Int) {
-        let heard = try recognizeConditioned(audio, removingNoise: removingNoise, frameRate: Self.frameRate)
+        let heard = try recognizeConditioned(audio, removingNoise: removingNoise, frameRate: Self.tuning.frameRate)
         guard heard.recognition.text == nil, !heard.stateInDoubt, !heard.wordsHeardOtherwise, let pace = heard.framesPerPhone,
-            pace >= Self.slowFramesPerPhone
-        else { return (heard.recognition, Self.frameRate) }
-        var slower = try recognizeConditioned(audio, removingNoise: removingNoise, frameRate: Self.slowFrameRate).recognition
-        let how = String(format: " | slow speech (%.1f frames a phone), heard at %d frames a second", pace, Self.slowFrameRate)
+            pace >= Self.tuning.slowFramesPerPhone
+        else { return (heard.recognition, Self.tuning.frameRate) }
+        var slower = try recognizeConditioned(audio, removingNoise: removingNoise, frameRate: Self.tuning.slowFrameRate).recognition
+        let how = String(format: " | slow speech (%.1f frames a phone), heard at %d frames a second", pace, Self.tuning.slowFrameRate)
         guard slower.text != nil else {
             var refused = heard.recognition
             refused.hypothesis += how + ": " + slower.hypothesis
-            return (refused, Self.frameRate)
+            refused.trace += slower.trace
+            return (refused, Self.tuning.frameRate)
         }
-        slower.hypothesis += how + "; at \(Self.frameRate): " + heard.recognition.hypothesis
-        return (slower, Self.slowFrameRate)
+        slower.hypothesis += how + "; at \(Self.tuning.frameRate): " + heard.recognition.hypothesis
+        slower.trace = heard.recognition.trace + slower.trace
+        return (slower, Self.tuning.slowFrameRate)
     }
 
     /// An utterance heard with one frame rate: its first hearing, with the
@@ -118,7 +120,10 @@ public final class SpeechRecognizer: @unchecked Sendable {
     private func recognizeConditioned(_ audio: RecognizerAudio, removingNoise: Bool, frameRate: Int) throws -> Hearing {
         let first = Self.warp(pitch: Pitch.median(audio.samples))
         let features = try self.features(audio, warp: first, removingNoise: removingNoise, frameRate: frameRate)
-        var heard = try recognize(features, extra: 0, removingNoise: removingNoise, first: true)
+        func pass(_ kind: RecognitionPass.Kind, warp: Double) -> RecognitionPass {
+            RecognitionPass(kind: kind, warp: warp, frameRate: frameRate, heard: "", decision: "")
+        }
+        var heard = try recognize(features, as: pass(.grammar, warp: first), extra: 0, removingNoise: removingNoise, first: true)
         guard heard.recognition.text == nil, !heard.stateInDoubt, openDecoder != nil else { return heard }
         if let garbage = heard.garbage, garbage.tookWords || garbage.unknownFrames > 0 {
             // Into the garbage loop: heard again without it, with the same warp (see `forcedMargin`); into the
@@ -126,12 +131,15 @@ public final class SpeechRecognizer: @unchecked Sendable {
             let unknownName = garbage.tookWords ? nil : garbage
             let how = unknownName == nil ? "without the garbage loop" : "with a configured name"
             var forced = try recognize(
-                features, extra: Self.forcedMargin, removingNoise: removingNoise, forcedOnto: garbage.frames, unknownName: unknownName)
+                features, as: pass(unknownName == nil ? .withoutGarbageLoop : .configuredName, warp: first),
+                extra: Self.tuning.forcedMargin, removingNoise: removingNoise, forcedOnto: garbage.frames, unknownName: unknownName)
             guard forced.recognition.text == nil else {
                 forced.recognition.hypothesis += " | heard " + how
+                forced.recognition.trace = heard.recognition.trace + forced.recognition.trace
                 heard.recognition = forced.recognition
                 return heard
             }
+            heard.recognition.trace += forced.recognition.trace
             heard.wordsHeardOtherwise = heard.wordsHeardOtherwise || forced.wordsHeardOtherwise
             heard.recognition.hypothesis +=
                 " | \(how): " + forced.recognition.hypothesis
@@ -140,13 +148,16 @@ public final class SpeechRecognizer: @unchecked Sendable {
         }
         let warp = Self.retryWarp(after: first)
         let warped = try self.features(audio, warp: warp, removingNoise: removingNoise, frameRate: frameRate)
-        let again = try recognize(warped, extra: Self.retryMargin, removingNoise: removingNoise)
+        let again = try recognize(warped, as: pass(.otherWarp, warp: warp), extra: Self.tuning.retryMargin, removingNoise: removingNoise)
+        let trace = heard.recognition.trace + again.recognition.trace
         guard again.recognition.text != nil else {
             heard.wordsHeardOtherwise = heard.wordsHeardOtherwise || again.wordsHeardOtherwise
+            heard.recognition.trace = trace
             return heard
         }
         heard.recognition = again.recognition
         heard.recognition.hypothesis += " | heard again with warp \(warp)"
+        heard.recognition.trace = trace
         return heard
     }
 
@@ -181,7 +192,8 @@ public final class SpeechRecognizer: @unchecked Sendable {
     }
 
     /// The utterance's features with one warp, for every hearing with it.
-    package func features(_ audio: RecognizerAudio, warp: Double, removingNoise: Bool, frameRate: Int = frameRate) throws -> Features {
+    package func features(_ audio: RecognizerAudio, warp: Double, removingNoise: Bool, frameRate: Int = tuning.frameRate) throws -> Features
+    {
         try lock.withLock {
             guard let frontEnd = frontEnds[FrontEndKey(warp: warp, removingNoise: removingNoise, frameRate: frameRate)] else {
                 throw SpeechError.decoder("no front end for the warp \(warp) at \(frameRate) frames a second")
@@ -194,9 +206,10 @@ public final class SpeechRecognizer: @unchecked Sendable {
     /// `Grammar.extraMargin`).
     /// (Measurements and history: docs/speech.md, "SpeechRecognizer: recognize".)
     private func recognize(
-        _ features: Features, extra: Double, removingNoise: Bool,
+        _ features: Features, as pass: RecognitionPass, extra: Double, removingNoise: Bool,
         forcedOnto speech: ClosedRange<Int>? = nil, unknownName: GarbagePath? = nil, first: Bool = false
     ) throws -> Hearing {
+        var pass = pass
         let (decoding, words, phones, check, otherWords, shortcuts) = try lock.withLock {
             let forced = unknownName == nil ? decoders.forced : decoders.forcedKnown
             let decoding = speech == nil ? try decoders.searched(features) : try forced?.search().decode(features)
@@ -206,15 +219,18 @@ public final class SpeechRecognizer: @unchecked Sendable {
         }
         let speechFrames = words.reduce(0) { $0 + $1.frameCount }
         let framesPerPhone = phones > 0 ? Double(speechFrames) / Double(phones) : nil
-        func refused(_ hypothesis: String, margin: Double? = nil) -> Hearing {
-            Hearing(
-                recognition: Recognition(text: nil, confidence: 0, hypothesis: hypothesis, margin: margin), framesPerPhone: framesPerPhone)
+        func refused(_ hypothesis: String, margin: Double? = nil, because reason: String) -> Hearing {
+            pass.decision = reason
+            return Hearing(
+                recognition: Recognition(text: nil, confidence: 0, hypothesis: hypothesis, margin: margin, trace: [pass]),
+                framesPerPhone: framesPerPhone)
         }
-        guard let decoding else { return refused("") }
+        guard let decoding else { return refused("", because: "no search") }
+        pass.heard = decoding.hypothesis
         let garbage = words.filter { $0.word.hasPrefix(Grammar.garbagePrefix) }
         let commandWords = words.filter { !$0.word.hasPrefix(Grammar.garbagePrefix) }
         guard garbage.isEmpty, !commandWords.isEmpty, speechFrames > 0 else {
-            var hearing = refused(decoding.hypothesis)
+            var hearing = refused(decoding.hypothesis, because: garbage.isEmpty ? "no command words" : "into the garbage path")
             if let start = words.first?.startFrame, let end = words.last?.endFrame, !garbage.isEmpty {
                 hearing.garbage = GarbagePath(
                     frames: start...max(start, end),
@@ -224,14 +240,16 @@ public final class SpeechRecognizer: @unchecked Sendable {
             }
             return hearing
         }
-        if let speech, let end = words.last?.endFrame, end + Self.forcedEnding < speech.upperBound {
-            return refused(decoding.hypothesis + " | ends before the speech does")
+        if let speech, let end = words.last?.endFrame, end + Self.tuning.forcedEnding < speech.upperBound {
+            return refused(decoding.hypothesis + " | ends before the speech does", because: "ends before the speech does")
         }
         var hypothesis = decoding.hypothesis
         if let unknownName {
             let shortfall = Double(unknownName.acousticScore - decoding.acousticScore) / Double(max(1, unknownName.unknownFrames))
             hypothesis += String(format: " (%.1f a frame worse than the unknown name)", shortfall)
-            guard shortfall <= Self.unknownNameShortfall else { return refused(hypothesis) }
+            guard shortfall <= Self.tuning.unknownNameShortfall else {
+                return refused(hypothesis, because: String(format: "the name fits %.1f a frame worse than the unknown name", shortfall))
+            }
         }
         let spoken = commandWords.map(\.baseWord)
         let text = spoken.joined(separator: " ")
@@ -240,20 +258,24 @@ public final class SpeechRecognizer: @unchecked Sendable {
             let open = try lock.withLock { try openDecoder.decode(features) }
             margin = Double(Int(decoding.score) - Int(open.score)) / Double(max(1, decoding.frames))
             hypothesis += " | " + open.hypothesis
-            let usual = threshold + extra + Grammar.extraMargin(spoken) - (removingNoise ? Self.noiseRemovalAllowance : 0)
+            (pass.openHeard, pass.margin) = (open.hypothesis, margin)
+            let usual = threshold + extra + Grammar.extraMargin(spoken) - (removingNoise ? Self.tuning.noiseRemovalAllowance : 0)
             let isShortcutPhrase = shortcuts.voiceShortcut(forNormalizedPhrase: text) != nil
             let isShortcut = first && isShortcutPhrase
             let required = usual - Self.marginAllowance(isShortcut: isShortcut, spoken: spoken, openHeard: open.hypothesis)
-            guard let margin, margin >= required else { return refused(hypothesis, margin: margin) }
+            pass.required = required
+            guard let margin, margin >= required else { return refused(hypothesis, margin: margin, because: "margin below the required") }
             // A logistic around the required margin: 0.5 at it, near 1 well above.
             confidence = 1 / (1 + exp(-(margin - required) / 2))
             nearMiss =
-                margin < usual + Self.otherWordMargin || unknownName != nil || isShortcutPhrase
+                margin < usual + Self.tuning.otherWordMargin || unknownName != nil || isShortcutPhrase
                 || Self.openHeardAnotherName(spoken, openHeard: open.hypothesis, words: otherWords)
                 || Self.saidOneWordName(spoken, words: otherWords)
         }
         if let again = stateHeardAgain(spoken, features: features, by: check), again != spoken {
-            var hearing = refused(hypothesis + " | again: " + again.joined(separator: " "), margin: margin)
+            var hearing = refused(
+                hypothesis + " | again: " + again.joined(separator: " "), margin: margin,
+                because: "the state heard otherwise: " + again.joined(separator: " "))
             hearing.stateInDoubt = true
             return hearing
         }
@@ -262,10 +284,13 @@ public final class SpeechRecognizer: @unchecked Sendable {
         if let others = otherWordsHeard(
             spoken, over: commandWords, features: features, by: check, words: otherWords, onlyNumbers: !nearMiss)
         {
-            var hearing = refused(hypothesis + " | heard as: " + others.joined(separator: " "), margin: margin)
+            var hearing = refused(
+                hypothesis + " | heard as: " + others.joined(separator: " "), margin: margin,
+                because: "the names' words heard as: " + others.joined(separator: " "))
             hearing.wordsHeardOtherwise = true
             return hearing
         }
-        return Hearing(recognition: Recognition(text: text, confidence: confidence, hypothesis: hypothesis, margin: margin))
+        pass.decision = "accepted"
+        return Hearing(recognition: Recognition(text: text, confidence: confidence, hypothesis: hypothesis, margin: margin, trace: [pass]))
     }
 }

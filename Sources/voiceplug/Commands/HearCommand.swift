@@ -22,8 +22,11 @@ enum HearCommand {
             WAVFILE...     several files are heard one after the other by one recognizer, one line each
                            (with --json, each line also names its "file"); exit 1 if any was not recognized
             --send         send the recognized text to the gateway, as `voiceplug say` does (one file only)
-            --json         {"text":…,"confidence":…,"margin":…,"hypothesis":…} (the hypothesis is the
-                           decoders' raw output, for diagnosis: g_ words are the garbage path)
+            --json         {"text":…,"confidence":…,"margin":…,"hypothesis":…,"trace":[…]} (the hypothesis
+                           is the decoders' raw output, for diagnosis: g_ words are the garbage path;
+                           the trace, each hearing the recognizer made: its kind, warp, frame rate,
+                           what the grammar and the open pass heard, the margin, what it required
+                           and what it decided)
             --adaptation FILE
                            the speaker adaptation to hear with (`voiceplug adapt`; default:
                            voiceplug.adaptation beside the configuration, when it is there; else
@@ -72,7 +75,7 @@ enum HearCommand {
                 let file = sources.count > 1 ? "\"file\":\(JSON.string(source))," : ""
                 let scores =
                     (heard.margin.map { ",\"margin\":\(String(format: "%.3f", $0))" } ?? "")
-                    + ",\"hypothesis\":\(JSON.string(heard.hypothesis))"
+                    + ",\"hypothesis\":\(JSON.string(heard.hypothesis)),\"trace\":\(Self.traceJSON(heard.trace))"
                 /// Nothing to switch: why on standard error, and with --json a line without text.
                 func notRecognized(_ why: String, heard: String?) {
                     allHeard = false
@@ -122,5 +125,21 @@ enum HearCommand {
             return RecognizerAudio(samples: samples)
         }
         return try readWAVFile(source, console: console, command: spec.name).audio
+    }
+
+    /// The recognizer's passes as a JSON list.
+    static func traceJSON(_ trace: [RecognitionPass]) -> String {
+        let passes = trace.map { pass in
+            var fields = [
+                "\"kind\":\(JSON.string(pass.kind.rawValue))", "\"warp\":\(pass.warp)", "\"frameRate\":\(pass.frameRate)",
+                "\"heard\":\(JSON.string(pass.heard))",
+            ]
+            if let open = pass.openHeard { fields.append("\"openHeard\":\(JSON.string(open))") }
+            if let margin = pass.margin { fields.append("\"margin\":\(String(format: "%.3f", margin))") }
+            if let required = pass.required { fields.append("\"required\":\(String(format: "%.3f", required))") }
+            fields.append("\"decision\":\(JSON.string(pass.decision))")
+            return "{" + fields.joined(separator: ",") + "}"
+        }
+        return "[" + passes.joined(separator: ",") + "]"
     }
 }

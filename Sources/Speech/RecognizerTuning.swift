@@ -1,0 +1,37 @@
+/// The recognizer's tuned constants, in one value. Each line says what the constant does; docs/speech.md gives the
+/// measurements that chose it (its sections are named after the constants).
+public struct RecognizerTuning: Sendable, Equatable {
+    /// The margin (per frame, the grammar's path against the open pass) a command must clear; `hear --threshold`.
+    public var threshold = 19.0
+    /// The frequency warps a voice is heard with: its pitch below 100 Hz, below 150 Hz, and above.
+    public var warps = [0.9, 1.0, 1.2]
+    /// What a second hearing with another warp needs beyond the threshold.
+    public var retryMargin = 12.0
+    /// The frames a second an utterance is heard with first (the model's).
+    public var frameRate = 100
+    /// A first hearing that found no command with at least this many frames a phone is slow speech …
+    public var slowFramesPerPhone = 11.0
+    /// … and is heard once more with this many frames a second.
+    public var slowFrameRate = 71
+    /// What a command heard without the garbage loop needs beyond the threshold.
+    public var forcedMargin = 8.0
+    /// How many frames before the garbage words' end such a command may end.
+    public var forcedEnding = 20
+    /// How much worse per frame a configured name may fit than the unknown name's phones it is heard instead of.
+    public var unknownNameShortfall = 4.0
+    /// A command within this of the margin it needs is a near miss, heard again with its names' words open.
+    public var otherWordMargin = 6.0
+    /// Frames heard on each side of a name's words when they are heard again.
+    public var otherWordPadding = 5
+    /// How much less a voice shortcut heard whole needs when the open pass heard at most one of its words.
+    public var shortcutAllowance = 3.0
+    /// How much less a hearing with noise removal (speech that rings on) needs.
+    public var noiseRemovalAllowance = 2.0
+    /// The word beam a search that lost every path is run again with.
+    public var wideWordBeam = 1e-50
+
+    public init() {}
+
+    /// The values every recognizer uses.
+    public static let standard = RecognizerTuning()
+}
