@@ -28,6 +28,9 @@ extension Gateway {
                     let utterance = sites[site, default: UtteranceDetector()].add(frame.samples)
                 else { continue }
                 arrival = Arrival(content: .utterance(utterance, site: site), arrived: .now)
+            case PhraseTopics.registryChanged:
+                await refreshRegistry()
+                continue
             default:
                 for report in devices.tracker.handle(topic: message.topic, payload: message.payload) {
                     await apply(report)

@@ -12,7 +12,7 @@ extension Gateway {
         var adaptationFiles = adaptationPaths.map(ConfigurationFile.init)
         while !Task.isCancelled {
             try? await Task.sleep(for: settings.refreshInterval)
-            do { try registry.refresh() } catch { log.log(.warning, "cannot read the shortcut store: \(error)") }
+            await refreshRegistry()
             if let previous = file, let changed = previous.changed() {
                 file = changed
                 await reloadDevices(from: changed.path)
@@ -38,6 +38,21 @@ extension Gateway {
                 }
             }
         }
+    }
+
+    /// Reads the store's changes, and publishes the change number now in use when it moved: a command that
+    /// changed the store waits for it (`voiceplug/registry`).
+    func refreshRegistry() async {
+        do { try registry.refresh() } catch { log.log(.warning, "cannot read the shortcut store: \(error)") }
+        let version = registry.version
+        guard
+            publishedVersion.withLock({ published in
+                defer { published = version }
+                return published != version
+            })
+        else { return }
+        try? await client.publish(
+            PhraseTopics.registryVersion, "{\"version\":\(version)}", qos: .atLeastOnce, retain: true, awaitAcknowledgement: false)
     }
 
     /// Swaps in a recognizer with the speaker adaptation of the first of `adaptationPaths` that is there as it is

@@ -57,6 +57,8 @@ public final class Gateway: Sendable {
     /// The warm recognizer for `voiceplug/audio` and Hermes audio, on a thread of its own; loaded after start,
     /// and audio that comes meanwhile waits in its queue.
     let speech = RecognitionWorker()
+    /// The shortcut store's change number last published on `voiceplug/registry`.
+    let publishedVersion = Mutex<Int64?>(nil)
     /// What keeps confirmed spoken commands and learns from them, if on.
     let learning: VoiceLearning?
 
@@ -147,12 +149,14 @@ public final class Gateway: Sendable {
     private func subscribeAndAnnounce() async throws {
         for filter in devices.tracker.filters { try await client.subscribe(filter, qos: .atLeastOnce) }
         let share = settings.shareGroup.map { "$share/\($0)/" } ?? ""
+        try await client.subscribe(PhraseTopics.registryChanged, qos: .atLeastOnce)
         for topic in [PhraseTopics.phrase, PhraseTopics.hermesQuery, PhraseTopics.hermesTextCaptured]
             + (settings.speech ? [PhraseTopics.audio, PhraseTopics.hermesAudioFrames] : [])
         {
             try await client.subscribe(share + topic, qos: .atLeastOnce)
         }
         try await client.publish(PhraseTopics.status, "online", qos: .atLeastOnce, retain: true)
+        await refreshRegistry()
     }
 }
 

@@ -43,6 +43,10 @@ public enum PhraseTopics {
     public static let phrase = "voiceplug/phrase"
     public static let result = "voiceplug/result"
     public static let status = "voiceplug/status"
+    /// Retained `{"version":N}`: the shortcut store's change number the gateway uses (`VoiceShortcutCenter.version`).
+    public static let registryVersion = "voiceplug/registry"
+    /// Anything published here makes the gateway read the store's changes at once (the command line does, after one).
+    public static let registryChanged = "voiceplug/registry/changed"
     public static let hermesQuery = "hermes/nlu/query"
     public static let hermesTextCaptured = "hermes/asr/textCaptured"
     public static let hermesIntent = "hermes/intent/ToggleState"

@@ -158,4 +158,47 @@ struct RobustnessTests {
             #expect(gateway.gateway.isRunning)
         }
     }
+
+    @Test("a phrase said the moment shortcuts add or edit returns is heard with the change, 100 times in a row")
+    func changeInUseWhenCommandReturns() async throws {
+        try await withGateway { gateway in
+            let (added, out, err) = try await gateway.voiceplug([
+                "shortcuts", "add", "--device", "tree", "--state", "on", "--phrase", "festive mode 0",
+            ])
+            #expect(added == 0 && !err.contains("note:") && !err.contains("warning:"), "\(err)")
+            let id = try #require(out.firstMatch(of: /[0-9A-F-]{36}/).map { String($0.output) }, "\(out)")
+            #expect(try await gateway.say("festive mode 0")["ok"] as? Bool == true)
+            var missed: [String] = []
+            for round in 1..<100 {
+                let (edited, _, editErr) = try await gateway.voiceplug(["shortcuts", "edit", id, "--phrase", "festive mode \(round)"])
+                #expect(edited == 0, "\(editErr)")
+                let now = try await gateway.say("festive mode \(round)")
+                if now["ok"] as? Bool != true { missed.append("round \(round): \(now)") }
+                if round % 25 == 0 {
+                    let old = try await gateway.say("festive mode \(round - 1)")
+                    if old["error"] as? String != "not_recognized" { missed.append("round \(round), the old phrase: \(old)") }
+                }
+            }
+            #expect(missed.isEmpty, "\(missed.prefix(5))")
+        }
+    }
+
+    @Test("with no gateway running, shortcuts add says so and still adds")
+    func changeWithoutGateway() async throws {
+        try await withBroker { broker in
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("voiceplug-nogw-\(UUID().uuidString.prefix(8))")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            try #"{"broker":"\#(broker.url)","devices":[{"id":"lamp"}]}"#.write(
+                to: folder.appendingPathComponent("voiceplug.json"), atomically: true, encoding: .utf8)
+            let add = try ChildProcess(
+                "voiceplug", ["shortcuts", "add", "--device", "lamp", "--state", "on", "--phrase", "lamp time"], directory: folder)
+            let start = ContinuousClock.now
+            #expect(try await add.wait(timeout: .seconds(20)) == 0, "\(add.standardError)")
+            #expect(
+                add.standardError.contains("no gateway uses it yet") || add.standardError.contains("did not say"), "\(add.standardError)")
+            #expect(ContinuousClock.now - start < .seconds(10))
+            #expect(add.standardOutput.hasPrefix("added "))
+        }
+    }
 }

@@ -91,6 +91,10 @@ public final class VoiceShortcutCenter: Sendable {
         return removed
     }
 
+    /// The store's change number the index has read up to: after `refresh()`, every change made so far by any
+    /// process. A process that sees at least the number another one read after its change uses that change.
+    public var version: Int64 { state.withLock { $0.token } }
+
     /// Brings the index up to date with the store, including changes made by
     /// other processes. Cheap when nothing changed.
     public func refresh() throws {

@@ -75,7 +75,7 @@ enum ShortcutsCommand {
         details: subcommands.map { "  " + $0.usage + "\n      " + $0.summary }
             .joined(separator: "\n") + "\n\nEach prints its own --help.")
 
-    static func run(_ arguments: [String], console: Console) -> ExitCode {
+    static func run(_ arguments: [String], console: Console) async -> ExitCode {
         guard let name = arguments.first, let spec = subcommands.first(where: { $0.name == "shortcuts \(name)" }) else {
             if arguments.isEmpty || arguments.first == "--help" || arguments.first == "-h" {
                 console.out(overview.help)
@@ -87,17 +87,36 @@ enum ShortcutsCommand {
         do {
             guard let parsed = try spec.parse(Array(arguments.dropFirst()), console: console) else { return .ok }
             let context = try Context(parsed, console: console)
+            let changed: ExitCode
             switch name {
-            case "add": return try runAdd(parsed, context)
-            case "edit": return try runEdit(parsed, context)
-            case "delete": return try runDelete(parsed, context)
+            case "add": changed = try runAdd(parsed, context)
+            case "edit": changed = try runEdit(parsed, context)
+            case "delete": changed = try runDelete(parsed, context)
+            case "import": changed = try runImport(parsed, context)
             case "list": return try runList(parsed, context)
             case "status": return try runStatus(parsed, context)
-            case "import": return try runImport(parsed, context)
             default: return try runSuggest(parsed, context)
             }
+            await waitForGateway(parsed, context, command: spec.name)
+            return changed
         } catch {
             return report(error, command: spec.name, console: console)
+        }
+    }
+
+    /// After a change: waits until a running gateway uses it, or says that none will until it starts.
+    private static func waitForGateway(_ arguments: Arguments, _ context: Context, command: String) async {
+        guard let version = try? context.registryForReading().version,
+            let broker = try? BrokerSettings(arguments, configuration: context.configuration, console: context.console, command: command)
+        else { return }
+        switch await GatewaySync.waitForGateway(toUse: version, broker: broker) {
+        case .inUse:
+            break
+        case .noGateway(let why):
+            context.console.err("voiceplug \(command): note: no gateway uses it yet (\(why)); one that starts will\n")
+        case .notConfirmed:
+            context.console.err(
+                "voiceplug \(command): warning: the gateway on \(broker.url) did not say within 2 s that it uses the change\n")
         }
     }
 

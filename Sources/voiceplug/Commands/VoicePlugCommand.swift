@@ -44,7 +44,7 @@ enum VoicePlugCommand {
             console.out("voiceplug \(VoicePlugVersion.current)\n")
             return .ok
         case "shortcuts":
-            return ShortcutsCommand.run(rest, console: console)
+            return await ShortcutsCommand.run(rest, console: console)
         case "match":
             return MatchCommand.run(rest, console: console)
         case "demo":
