@@ -113,6 +113,18 @@ struct CommandTests {
         #expect(!FileManager.default.fileExists(atPath: workspace.url.appendingPathComponent("voiceplug.db").path))
     }
 
+    @Test("shortcuts add of another device's command exits 1 and says what it means now; a backup imports as no change")
+    func shortcutSafety() async throws {
+        let workspace = try Workspace()
+        let taken = await workspace.run("shortcuts", "add", "--device", "desk-fan", "--state", "on", "--phrase", "turn on the kitchen lamp")
+        #expect(taken.code == .failed && taken.err.contains("already means kitchen-lamp → on"), "\(taken.err)")
+        #expect(await workspace.run("shortcuts", "add", "--device", "kitchen-lamp", "--state", "off", "--phrase", "good night").code == .ok)
+        let exported = await workspace.run("shortcuts", "list", "--json").out
+        let again = await workspace.run("shortcuts", "import", "-", input: exported)
+        #expect(again.code == .ok, "\(again.err)")
+        #expect(await workspace.run("shortcuts", "list", "--json").out == exported)
+    }
+
     @Test("commands that only read create no store: shortcuts list, status, suggest and match")
     func readingCreatesNothing() async throws {
         let workspace = try Workspace()

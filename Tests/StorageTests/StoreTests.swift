@@ -240,4 +240,38 @@ struct StoreTests {
         #expect(error.map { "\($0)".contains("newer VoicePlug (schema 99)") } == true, "\(String(describing: error))")
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
     }
+
+    @Test("a phrase that already says another command is refused as a shortcut; the same command is allowed")
+    func phraseThatIsACommand() throws {
+        let kettleOn = ToggleStateIntent(deviceID: "kettle", state: .on)
+        let meaning: @Sendable (String) -> ToggleStateIntent? = { phrase in
+            PhraseNormalizer.normalize(phrase) == "turn on the kettle" ? kettleOn : nil
+        }
+        let registry = try VoiceShortcutCenter(store: SQLiteShortcutStore(path: path), meaning: meaning)
+        let fanOn = ToggleStateIntent(deviceID: "desk-fan", state: .on)
+        let error = #expect(throws: RegistryError.self) { try registry.add(fanOn, phrase: "Turn on the kettle!") }
+        #expect(error.map { "\($0)".contains("already means kettle → on") } == true, "\(String(describing: error))")
+        let fan = try registry.add(fanOn, phrase: "breeze please")
+        #expect(throws: RegistryError.self) { try registry.edit(id: fan.id, phrase: "turn on the kettle") }
+        #expect(throws: RegistryError.self) {
+            try registry.add(contentsOf: [VoiceShortcut(invocationPhrase: "turn on the kettle", shortcut: Shortcut(intent: lampOn))])
+        }
+        #expect(try registry.add(kettleOn, phrase: "turn on the kettle").intent == kettleOn)
+        #expect(registry.allVoiceShortcuts().count == 2)
+    }
+
+    @Test("importing the shortcuts the store holds already is no change; a changed one is still refused")
+    func identicalImportIsNoChange() throws {
+        let registry = try center()
+        let held = try registry.add(lampOff, phrase: "good night")
+        try registry.refresh()
+        let version = registry.version
+        try registry.add(contentsOf: [held])
+        try registry.refresh()
+        #expect(registry.version == version, "nothing was written")
+        #expect(registry.allVoiceShortcuts() == [held])
+        var changed = held
+        changed.invocationPhrase = "sleep well"
+        #expect(throws: (any Error).self) { try registry.add(contentsOf: [changed]) }
+    }
 }

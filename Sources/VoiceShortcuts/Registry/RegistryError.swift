@@ -14,6 +14,8 @@ public enum RegistryError: Error, Sendable, Equatable, CustomStringConvertible {
     case emptyPhrase
     /// The phrase is longer than the registry accepts.
     case phraseTooLong(limit: Int)
+    /// The phrase already says another command: as a shortcut it would switch the wrong plug.
+    case phraseIsCommand(phrase: String, means: ToggleStateIntent)
 
     public var description: String {
         switch self {
@@ -34,6 +36,9 @@ public enum RegistryError: Error, Sendable, Equatable, CustomStringConvertible {
             return "the phrase is empty once punctuation and spaces are dropped; give words to say"
         case .phraseTooLong(let limit):
             return "the phrase is longer than \(limit) characters; give a shorter one"
+        case .phraseIsCommand(let phrase, let means):
+            return "'\(phrase)' already means \(means.deviceID) → \(means.state); as a shortcut for anything else it would "
+                + "switch the wrong plug — pick another phrase"
         }
     }
 }

@@ -19,10 +19,15 @@ public final class VoiceShortcutCenter: Sendable {
 
     public let store: any VoiceShortcutStore
     private let state: Mutex<(index: ShortcutIndex, token: Int64)>
+    /// What a phrase already says as a command, without any shortcut (the phrase matcher over the configured
+    /// devices): a shortcut may not take a phrase that says another device or state.
+    private let meaning: (@Sendable (String) -> ToggleStateIntent?)?
 
-    /// Loads every shortcut from `store` into the index.
-    public init(store: any VoiceShortcutStore) throws {
+    /// Loads every shortcut from `store` into the index. With `meaning`, a phrase that already says another
+    /// command is refused as a shortcut (`RegistryError.phraseIsCommand`).
+    public init(store: any VoiceShortcutStore, meaning: (@Sendable (String) -> ToggleStateIntent?)? = nil) throws {
         self.store = store
+        self.meaning = meaning
         let (shortcuts, token) = try store.loadAll()
         state = Mutex((ShortcutIndex(shortcuts), token))
     }
@@ -53,7 +58,7 @@ public final class VoiceShortcutCenter: Sendable {
     ///   `.pairHasShortcut`, …) or the store's error.
     @discardableResult
     public func add(_ intent: ToggleStateIntent, phrase: String) throws -> VoiceShortcut {
-        try check(phrase)
+        try check(phrase, for: intent)
         let shortcut = VoiceShortcut(
             invocationPhrase: phrase.trimmingCharacters(in: .whitespacesAndNewlines),
             shortcut: Shortcut(intent: intent))
@@ -66,8 +71,16 @@ public final class VoiceShortcutCenter: Sendable {
 
     /// Adds many voice shortcuts in one transaction: all of them, or none
     /// when one is refused (the error names it).
+    /// A shortcut the store holds already, the same id, phrase and intent, is no change (restoring a backup
+    /// twice changes nothing).
     public func add(contentsOf shortcuts: [VoiceShortcut]) throws {
-        for shortcut in shortcuts { try check(shortcut.invocationPhrase) }
+        let current = index
+        let shortcuts = shortcuts.filter { shortcut in
+            guard let held = current.voiceShortcut(id: shortcut.id) else { return true }
+            return held.invocationPhrase != shortcut.invocationPhrase || held.intent != shortcut.intent
+        }
+        guard !shortcuts.isEmpty else { return }
+        for shortcut in shortcuts { try check(shortcut.invocationPhrase, for: shortcut.intent) }
         try store.add(contentsOf: shortcuts)
         state.withLock { state in
             for shortcut in shortcuts { state.index.upsert(shortcut) }
@@ -77,7 +90,7 @@ public final class VoiceShortcutCenter: Sendable {
     /// Changes the phrase of shortcut `id`.
     @discardableResult
     public func edit(id: UUID, phrase: String) throws -> VoiceShortcut {
-        try check(phrase)
+        try check(phrase, for: index.voiceShortcut(id: id)?.intent)
         let edited = try store.setPhrase(phrase.trimmingCharacters(in: .whitespacesAndNewlines), ofShortcut: id)
         state.withLock { $0.index.upsert(edited) }
         return edited
@@ -114,8 +127,11 @@ public final class VoiceShortcutCenter: Sendable {
         }
     }
 
-    private func check(_ phrase: String) throws {
+    private func check(_ phrase: String, for intent: ToggleStateIntent?) throws {
         guard phrase.count <= Self.phraseLimit else { throw RegistryError.phraseTooLong(limit: Self.phraseLimit) }
         guard !PhraseNormalizer.normalize(phrase).isEmpty else { throw RegistryError.emptyPhrase }
+        if let intent, let means = meaning?(phrase), means != intent {
+            throw RegistryError.phraseIsCommand(phrase: phrase.trimmingCharacters(in: .whitespacesAndNewlines), means: means)
+        }
     }
 }

@@ -86,7 +86,15 @@ struct Context {
 
     /// Opens the store and loads the registry; the store file is created when missing.
     func registry() throws -> VoiceShortcutCenter {
-        try VoiceShortcutCenter(store: SQLiteShortcutStore(path: storePath))
+        try VoiceShortcutCenter(store: SQLiteShortcutStore(path: storePath), meaning: commandMeaning)
+    }
+
+    /// What a phrase says as a command over the configured devices, without shortcuts: a shortcut may not take
+    /// a phrase that already means another device or state. None without a configuration.
+    var commandMeaning: (@Sendable (String) -> ToggleStateIntent?)? {
+        guard let devices = configuration?.devices else { return nil }
+        let matcher = PhraseMatcher(devices: devices), none = ShortcutIndex([])
+        return { phrase in matcher.match(phrase, shortcuts: none).intent }
     }
 
     /// The registry for a command that only reads it: with no store file yet, an empty one in memory, so that
