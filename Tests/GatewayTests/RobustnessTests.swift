@@ -201,4 +201,24 @@ struct RobustnessTests {
             #expect(add.standardOutput.hasPrefix("added "))
         }
     }
+
+    @Test("a two-relay Tasmota plug through the gateway: each relay its own device, POWER1 and POWER2 confirmed apart")
+    func multiRelayPlug() async throws {
+        let relays = [
+            #"{"id":"strip-1","name":"left socket","topic":"strip","relay":1}"#,
+            #"{"id":"strip-2","name":"right socket","topic":"strip","relay":2}"#,
+        ]
+        try await withGateway(extraDevices: relays) { gateway in
+            try await gateway.client.subscribe("cmnd/strip/#", qos: .atLeastOnce)
+            let right = try await gateway.say("turn on the right socket")
+            #expect(right["ok"] as? Bool == true && right["device"] as? String == "strip-2", "\(right)")
+            let left = try await gateway.say("turn on the left socket")
+            #expect(left["ok"] as? Bool == true && left["device"] as? String == "strip-1", "\(left)")
+            let commands = await gateway.inbox.messages.filter { $0.topic.hasPrefix("cmnd/strip/") }.map(\.topic)
+            #expect(commands.contains("cmnd/strip/POWER2") && commands.contains("cmnd/strip/POWER1"), "\(commands)")
+            let (_, plugs, _) = try await gateway.voiceplug(["plugs", "--json"])
+            let list = try JSONSerialization.jsonObject(with: Data(plugs.utf8)) as? [[String: Any]] ?? []
+            #expect(list.filter { ($0["id"] as? String)?.hasPrefix("strip-") == true }.allSatisfy { $0["state"] as? String == "on" })
+        }
+    }
 }
