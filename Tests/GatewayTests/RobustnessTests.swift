@@ -81,6 +81,14 @@ struct RobustnessTests {
                 return try await inbox.first(on: "voiceplug/status")
             }
             #expect(status.string == "offline" && status.retain)
+            // say, with the gateway stopped: exit 3 at once, not after waiting for its timeout.
+            let start = ContinuousClock.now
+            let (said, _, saidErr) = try await gateway.voiceplug(["say", "kitchen lamp off", "--timeout", "10"])
+            #expect(said == 3 && saidErr.contains("is offline"), "\(said): \(saidErr)")
+            #expect(ContinuousClock.now - start < .seconds(5))
+            // A phrase too long to send is refused as such, not reported as no answer.
+            let (long, _, longErr) = try await gateway.voiceplug(["say", String(repeating: "lamp ", count: 5_000)])
+            #expect(long == 2 && longErr.contains("the phrase is too long"), "\(long): \(longErr)")
         }
     }
 

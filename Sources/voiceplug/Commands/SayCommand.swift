@@ -21,7 +21,8 @@ enum SayCommand {
 
             Prints e.g. `kitchen lamp → off (confirmed in 4.1 ms, shortcut "lights out")`.
             Exit code 0 when the plug confirmed; 1 when the phrase was not recognized, the plug is offline
-            or did not confirm, or no gateway answered; 3 when the broker cannot be reached.
+            or did not confirm, or no gateway answered; 2 when the phrase is too long to send; 3 when the
+            broker cannot be reached or the gateway's status says it is offline (then at once).
             """)
 
     static func run(_ arguments: [String], console: Console) async -> ExitCode {
@@ -47,43 +48,67 @@ enum SayCommand {
 
         let id = UUID().uuidString.lowercased()
         let replyTo = "voiceplug/result/\(id)"
+        let request = "{\"text\":\(JSON.string(text)),\"id\":\(JSON.string(id)),\"replyTo\":\(JSON.string(replyTo))}"
+        // The gateway could not read a longer request far enough to answer it: refused here, as what it is.
+        guard request.utf8.count <= PhraseTopics.maximumPayload else {
+            return report(
+                UsageError(
+                    message: "the phrase is too long: a phrase may have at most \(PhraseTopics.maximumPayload / 1024) KiB",
+                    command: spec.name),
+                command: spec.name, console: console)
+        }
         do {
             let client = try MQTTClient(broker.mqtt)
             do { try await client.connect() } catch { throw BrokerUnreachable(url: broker.url, underlying: error) }
             defer { Task { await client.disconnect() } }
+            let messages = client.messages
             try await client.subscribe(replyTo, qos: .atLeastOnce)
-            let request = "{\"text\":\(JSON.string(text)),\"id\":\(JSON.string(id)),\"replyTo\":\(JSON.string(replyTo))}"
+            try await client.subscribe(PhraseTopics.status, qos: .atLeastOnce)
             try await client.publish(PhraseTopics.phrase, request, qos: .atLeastOnce)
-            let answer = await firstResult(client.messages, id: id, within: timeout)
+            let answer = await firstAnswer(messages, id: id, within: timeout)
             await client.disconnect()
-            guard let (result, raw) = answer else {
+            switch answer {
+            case .result(let result, let raw):
+                console.out(json ? raw + "\n" : describe(result, configuration: configuration) + "\n")
+                return result.ok ? .ok : .failed
+            case .gatewayOffline:
+                console.err("voiceplug say: the gateway on \(broker.url) is offline (voiceplug/status); start `voiceplug run`\n")
+                return .unavailable
+            case .none:
                 console.err(
                     "voiceplug say: no answer from a VoicePlug gateway within \(timeout.components.seconds) s "
                         + "(is `voiceplug run` running on \(broker.url)?)\n")
                 return .failed
             }
-            console.out(json ? raw + "\n" : describe(result, configuration: configuration) + "\n")
-            return result.ok ? .ok : .failed
         } catch {
             return report(error, command: spec.name, console: console)
         }
     }
 
-    private static func firstResult(_ messages: AsyncStream<MQTTMessage>, id: String, within timeout: Duration) async -> (
-        PhraseResult, String
-    )? {
-        await withTaskGroup(of: (PhraseResult, String)?.self) { group in
+    private enum Answer {
+        case result(PhraseResult, String)
+        /// The gateway's retained status says offline: no answer will come.
+        case gatewayOffline
+        case none
+    }
+
+    private static func firstAnswer(_ messages: AsyncStream<MQTTMessage>, id: String, within timeout: Duration) async -> Answer {
+        await withTaskGroup(of: Answer.self) { group in
             group.addTask {
                 for await message in messages {
-                    if let result = PhraseResult.parse(message.payload), result.id == id { return (result, message.string ?? "") }
+                    if message.topic == PhraseTopics.status {
+                        if message.string == "offline" { return .gatewayOffline }
+                    } else if let result = PhraseResult.parse(message.payload), result.id == id {
+                        return .result(result, message.string ?? "")
+                    }
                 }
-                return nil
+                return .none
             }
             group.addTask {
                 try? await Task.sleep(for: timeout)
-                return nil
+                return .none
             }
-            let first = await group.next() ?? nil
+            let first = await group.next() ?? .none
             group.cancelAll()
             return first
         }
