@@ -129,9 +129,7 @@ public final class Gateway: Sendable {
                 _ = await handled.wait(within: .seconds(1))
             }
             await learning?.finish(within: .seconds(20))
-            // Not awaiting the acknowledgement: if the broker is gone, shutdown must
-            // not wait for a reconnect; if it is there, it gets this before DISCONNECT.
-            try? await client.publish(PhraseTopics.status, "offline", qos: .atLeastOnce, retain: true, awaitAcknowledgement: false)
+            await announceOffline(within: .seconds(2))
             // Disconnecting fails whatever still waits for the broker (a publish parked while it is gone) and ends
             // `messages`, so the children end too: with the broker gone, they waited for a reconnect before.
             await client.disconnect()
@@ -145,6 +143,19 @@ public final class Gateway: Sendable {
     static let queueLimit = 10_000
     /// How many phrases are handled at once (each mostly waits for its plug).
     static let concurrencyLimit = 64
+
+    /// Publishes the retained `offline` and waits for the broker's acknowledgement, at most `limit`: closed
+    /// before it came, the connection ended as if lost, and the broker published the will too (two offline
+    /// messages). With the broker gone the publish waits for a reconnect; the disconnect after this fails it.
+    private func announceOffline(within limit: Duration) async {
+        let acknowledged = Completion()
+        let client = client
+        Task {
+            try? await client.publish(PhraseTopics.status, "offline", qos: .atLeastOnce, retain: true)
+            acknowledged.finish()
+        }
+        if await !acknowledged.wait(within: limit) { log.log(.warning, "the broker did not acknowledge the offline status") }
+    }
 
     private func subscribeAndAnnounce() async throws {
         for filter in devices.tracker.filters { try await client.subscribe(filter, qos: .atLeastOnce) }

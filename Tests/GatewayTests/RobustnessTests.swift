@@ -81,6 +81,9 @@ struct RobustnessTests {
                 return try await inbox.first(on: "voiceplug/status")
             }
             #expect(status.string == "offline" && status.retain)
+            // Once: the explicit offline, not the will as well.
+            let offline = await gateway.inbox.messages.filter { $0.topic == "voiceplug/status" && $0.string == "offline" }
+            #expect(offline.count == 1, "\(offline.count) offline messages")
             // say, with the gateway stopped: exit 3 at once, not after waiting for its timeout.
             let start = ContinuousClock.now
             let (said, _, saidErr) = try await gateway.voiceplug(["say", "kitchen lamp off", "--timeout", "10"])
