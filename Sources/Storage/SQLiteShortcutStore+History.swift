@@ -17,7 +17,17 @@ extension SQLiteShortcutStore {
                 .text(execution.source.rawValue), .integer(execution.confirmed ? 1 : 0),
                 .real(execution.date.timeIntervalSince1970)
             ).run()
+            try pruneHistory(connection)
         }
+    }
+
+    /// Drops all but the newest `historyLimit` executions, when the history has entered a new block of 1,000 rows
+    /// since the last prune (a delete on every phrase would cost more than the phrase).
+    private func pruneHistory(_ connection: SQLiteConnection) throws {
+        let latest = try connection.statement("SELECT coalesce(max(id), 0) FROM executions").integerResult()
+        guard latest / 1000 != lastHistoryPruneBlock else { return }
+        lastHistoryPruneBlock = latest / 1000
+        try connection.statement("DELETE FROM executions WHERE id <= ?").bind(.integer(latest - Int64(historyLimit))).run()
     }
 
     public func suggestions(minimumCount: Int) throws -> [ShortcutSuggestion] {

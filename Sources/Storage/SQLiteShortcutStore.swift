@@ -11,6 +11,10 @@ public final class SQLiteShortcutStore: VoiceShortcutStore, @unchecked Sendable 
     private let lock = NSLock()
     /// The block of 1,000 changes the change log was last pruned in (under `lock`).
     private var lastPruneBlock: Int64 = -1
+    /// How many executions are kept, the newest; set before use.
+    public var historyLimit = VoicePlugConfiguration.defaultHistoryLimit
+    /// The block of 1,000 executions the history was last pruned in (under `lock`).
+    var lastHistoryPruneBlock: Int64 = -1
 
     /// The path of a store kept in memory, gone when closed.
     public static let inMemory = ":memory:"

@@ -202,6 +202,9 @@ struct CommandTests {
         #expect(result.code == .usage)
         #expect(result.err.contains("voiceplug.json: devices[0].protocol: 'tasmotta' is not one of tasmota, shelly, zigbee2mqtt"))
 
+        let history = try Workspace(configuration: #"{"historyLimit": 5, "devices": [{"id": "lamp"}]}"#)
+        #expect(await history.run("match").err.contains("historyLimit: must be a whole number of executions from 100"))
+
         let typo = try Workspace(configuration: #"{"devices": [{"id": "lamp", "aera": "kitchen"}]}"#)
         #expect(await typo.run("match").err.contains("devices[0].aera: unknown key (did you mean 'area'?)"))
 

@@ -274,4 +274,18 @@ struct StoreTests {
         changed.invocationPhrase = "sleep well"
         #expect(throws: (any Error).self) { try registry.add(contentsOf: [changed]) }
     }
+
+    @Test("the execution history keeps the newest historyLimit rows, pruned as it grows")
+    func historyBounded() throws {
+        let store = try SQLiteShortcutStore(path: path)
+        store.historyLimit = 100
+        for index in 0..<2_500 {
+            try store.record(Execution(intent: lampOn, phrase: "lamp on \(index)", shortcutID: nil, source: .command, confirmed: true))
+        }
+        let kept = try store.recentExecutions(limit: 10_000)
+        // Pruned at each 1,000th row to the newest 100; at most 1,000 more since.
+        #expect(kept.count >= 100 && kept.count <= 1_100, "\(kept.count)")
+        #expect(kept.first?.phrase == "lamp on 2499")
+        #expect(try store.suggestions(minimumCount: 2).first?.count == kept.count)
+    }
 }

@@ -3,7 +3,7 @@
 struct ConfigurationReader {
     let file: String
 
-    private static let topKeys = ["broker", "passwordFile", "caFile", "certFile", "keyFile", "confirmTimeoutMs", "devices"]
+    private static let topKeys = ["broker", "passwordFile", "caFile", "certFile", "keyFile", "confirmTimeoutMs", "historyLimit", "devices"]
     private static let deviceKeys = ["id", "name", "aliases", "area", "protocol", "topic", "relay"]
 
     func configuration(from root: JSONValue) throws(ConfigurationError) -> VoicePlugConfiguration {
@@ -25,6 +25,12 @@ struct ConfigurationReader {
                 throw error("confirmTimeoutMs", "must be a whole number of milliseconds from 1 to 600000, not \(describe(timeout))")
             }
             configuration.confirmTimeoutMs = Int(value)
+        }
+        if let limit = object["historyLimit"] {
+            guard case .number(let value) = limit, value == value.rounded(), value >= 100, value <= 100_000_000 else {
+                throw error("historyLimit", "must be a whole number of executions from 100 to 100000000, not \(describe(limit))")
+            }
+            configuration.historyLimit = Int(value)
         }
         if let devices = object["devices"] {
             guard case .array(let list) = devices else {

@@ -12,11 +12,15 @@ public struct VoicePlugConfiguration: Sendable, Equatable {
     public var keyFile: String?
     /// How long the gateway waits for a plug to confirm, in milliseconds.
     public var confirmTimeoutMs: Int
+    /// How many executions the store keeps for suggestions (the newest); older ones are dropped.
+    public var historyLimit = defaultHistoryLimit
     public var devices: [Device]
     /// The file it was read from, when it was read from one.
     public var path: String?
 
     public static let defaultConfirmTimeoutMs = 2000
+    /// A year of a busy household's phrases (about 30 a day), a few MB.
+    public static let defaultHistoryLimit = 10_000
 
     public init(
         broker: String? = nil, passwordFile: String? = nil, caFile: String? = nil, certFile: String? = nil,

@@ -86,7 +86,9 @@ struct Context {
 
     /// Opens the store and loads the registry; the store file is created when missing.
     func registry() throws -> VoiceShortcutCenter {
-        try VoiceShortcutCenter(store: SQLiteShortcutStore(path: storePath), meaning: commandMeaning)
+        let store = try SQLiteShortcutStore(path: storePath)
+        store.historyLimit = configuration?.historyLimit ?? VoicePlugConfiguration.defaultHistoryLimit
+        return try VoiceShortcutCenter(store: store, meaning: commandMeaning)
     }
 
     /// What a phrase says as a command over the configured devices, without shortcuts: a shortcut may not take
