@@ -66,7 +66,15 @@ final class PlugSimulator: Sendable {
         var controlConfiguration = options.broker
         controlConfiguration.clientID = "plugsim-control-\(getpid())"
         let control = try MQTTClient(controlConfiguration)
-        try await control.connect()
+        // Started before its broker: waits for it (one line), as the gateway does.
+        _ = try await control.connect(
+            waiting: { [console, options] error in
+                console.err("plugsim: waiting for the broker at \(options.brokerURL): \(error)\n")
+            },
+            pause: { delay in
+                try? await Task.sleep(for: delay)
+                return false
+            })
         for plug in plugs {
             let devices = await plug.relays.map(\.device.id)
             if devices.allSatisfy(options.offline.contains) {

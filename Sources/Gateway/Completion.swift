@@ -37,7 +37,7 @@ final class Completion: Sendable {
     }
 
     /// Waits until it is finished or the task is cancelled.
-    private func wait() async {
+    func wait() async {
         let id = state.withLock { state in
             defer { state.nextWaiter += 1 }
             return state.nextWaiter

@@ -100,7 +100,19 @@ public final class Gateway: Sendable {
     /// Connects, serves until `stop` returns, then answers or fails every phrase in flight, publishes `offline`
     /// and disconnects; the client is disconnected on every way out.
     public func run(until stop: @escaping @Sendable () async -> Void) async throws {
-        try await client.connect()
+        let stopped = Completion()
+        Task {
+            await stop()
+            stopped.finish()
+        }
+        // Started before its broker (at boot): waits for it, one log line each way.
+        let reached = try await client.connect(
+            waiting: { error in log.log(.warning, "waiting for the broker at \(settings.brokerURL): \(error)") },
+            pause: { delay in await stopped.wait(within: delay) })
+        guard reached else {
+            log.log(.info, "stopped before the broker at \(settings.brokerURL) was reached")
+            return
+        }
         do {
             try await subscribeAndAnnounce()
         } catch {
@@ -117,11 +129,12 @@ public final class Gateway: Sendable {
         await withTaskGroup(of: Void.self) { group in
             group.addTask { [self] in await receive(into: incoming) }
             group.addTask { [self] in await watchFiles() }
+            group.addTask { [self] in await watchConnection() }
             group.addTask { [self] in
                 await handle(arrivals)
                 handled.finish()
             }
-            await stop()
+            await stopped.wait()
             log.log(.info, "stopping: answering the phrases in flight")
             incoming.finish()  // no new phrases; plug reports still come in
             if await !handled.wait(within: settings.confirmTimeout + .seconds(1)) {
@@ -143,6 +156,22 @@ public final class Gateway: Sendable {
     static let queueLimit = 10_000
     /// How many phrases are handled at once (each mostly waits for its plug).
     static let concurrencyLimit = 64
+
+    /// One log line when the broker is lost, one when it is back (the client reconnects by itself).
+    func watchConnection() async {
+        var lost = false
+        for await state in client.states() {
+            switch state {
+            case .reconnecting where !lost:
+                lost = true
+                log.log(.warning, "lost the broker at \(settings.brokerURL); reconnecting")
+            case .connected where lost:
+                lost = false
+                log.log(.info, "the broker at \(settings.brokerURL) is back")
+            default: break
+            }
+        }
+    }
 
     /// Publishes the retained `offline` and waits for the broker's acknowledgement, at most `limit`: closed
     /// before it came, the connection ended as if lost, and the broker published the will too (two offline

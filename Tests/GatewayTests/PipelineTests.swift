@@ -516,17 +516,56 @@ struct SpokenPhraseTests {
 
 @Suite("Commands against no broker")
 struct NoBrokerTests {
-    @Test("say, plugs and run exit 3 when the broker cannot be reached")
+    @Test("say and plugs exit 3 when the broker cannot be reached")
     func unreachable() async throws {
         let port = try freeLoopbackPort()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("voiceplug-nobroker-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try #"{"devices":[{"id":"lamp"}]}"#.write(to: folder.appendingPathComponent("voiceplug.json"), atomically: true, encoding: .utf8)
-        for arguments in [["say", "lamp on"], ["plugs"], ["run"]] {
+        for arguments in [["say", "lamp on"], ["plugs"]] {
             let process = try ChildProcess("voiceplug", arguments + ["--broker", "mqtt://127.0.0.1:\(port)"], directory: folder)
             #expect(try await process.wait(timeout: .seconds(20)) == 3, "\(arguments): \(process.standardError)")
             #expect(process.standardError.contains("cannot reach the broker"))
         }
+    }
+
+    @Test("run and plugsim started before their broker wait for it, say so once, come up with it, and log a restart")
+    func startedBeforeTheBroker() async throws {
+        let broker = try PrivateBroker.start()
+        defer { broker.stop() }
+        broker.kill9()  // its port and files stay: restart() brings it back there
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("voiceplug-boot-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try #"{"broker":"\#(broker.url)","devices":[{"id":"lamp","name":"desk lamp"}]}"#.write(
+            to: folder.appendingPathComponent("voiceplug.json"), atomically: true, encoding: .utf8)
+        let plugsim = try ChildProcess("plugsim", ["--config", "voiceplug.json", "--no-tui"], directory: folder)
+        defer { plugsim.kill(SIGKILL) }
+        let gateway = try ChildProcess("voiceplug", ["run", "--no-speech"], directory: folder)
+        defer { gateway.kill(SIGKILL) }
+        try await eventually("both to wait for the broker", timeout: .seconds(20)) {
+            gateway.standardError.contains("waiting for the broker") && plugsim.standardError.contains("waiting for the broker")
+        }
+        try await Task.sleep(for: .seconds(1.5))  // several attempts: still one line each
+        #expect(gateway.standardError.components(separatedBy: "waiting for the broker").count == 2, "\(gateway.standardError)")
+        #expect(plugsim.standardError.components(separatedBy: "waiting for the broker").count == 2, "\(plugsim.standardError)")
+        #expect(gateway.isRunning && plugsim.isRunning)
+
+        try broker.restart()
+        try await eventually("both to come up", timeout: .seconds(20)) {
+            gateway.standardError.contains("gateway online") && plugsim.standardError.contains("plugs (")
+        }
+        let say = try ChildProcess("voiceplug", ["say", "desk lamp on"], directory: folder)
+        #expect(try await say.wait(timeout: .seconds(20)) == 0, "\(say.standardError)")
+
+        broker.kill9()
+        try await eventually("the loss to be logged", timeout: .seconds(20)) { gateway.standardError.contains("lost the broker") }
+        try broker.restart()
+        try await eventually("the return to be logged", timeout: .seconds(20)) { gateway.standardError.contains("is back") }
+        gateway.kill(SIGTERM)
+        plugsim.kill(SIGTERM)
+        #expect(try await gateway.wait(timeout: .seconds(15)) == 0)
+        #expect(try await plugsim.wait(timeout: .seconds(15)) == 0)
     }
 }
