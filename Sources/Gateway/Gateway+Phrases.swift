@@ -123,7 +123,10 @@ extension Gateway {
                 outcome: .switched(intent, shortcut: index.voiceShortcut(for: intent.key), latencyMs: milliseconds))
         case .timedOut:
             return failed(
-                .timeout, "\(device.id) did not confirm \(intent.state) within \(settings.configuration.confirmTimeoutMs) ms", intent)
+                .timeout,
+                "\(device.id) did not confirm \(intent.state) within \(settings.configuration.confirmTimeoutMs) ms "
+                    + "(the command went to \(command.topic); its state is read on \(device.channel.stateFilters.joined(separator: ", ")))",
+                intent)
         case .wentOffline:
             return failed(.deviceOffline, "\(device.id) went offline before it confirmed", intent)
         case .sendFailed(let error):

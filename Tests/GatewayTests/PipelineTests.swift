@@ -56,6 +56,7 @@ struct PipelineTests {
             #expect(offline["error"] as? String == "device_offline")
             #expect((offline["message"] as? String)?.contains("porch is offline") == true, "\(offline)")
             #expect(deaf["error"] as? String == "timeout")
+            #expect((deaf["message"] as? String)?.contains("the command went to cmnd/deaf-heater/POWER") == true, "\(deaf)")
             #expect(deaf["device"] as? String == "deaf-heater")
             let answered = await gateway.inbox.messages.filter { $0.topic == "voiceplug/result" }
                 .compactMap { GatewayFixture.object($0)?["id"] as? String }

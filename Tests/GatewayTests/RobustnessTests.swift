@@ -84,6 +84,9 @@ struct RobustnessTests {
             // Once: the explicit offline, not the will as well.
             let offline = await gateway.inbox.messages.filter { $0.topic == "voiceplug/status" && $0.string == "offline" }
             #expect(offline.count == 1, "\(offline.count) offline messages")
+            // plugs, with the gateway stopped: the states it last saw, said to be such, and exit 1.
+            let (plugsStatus, plugsOut, plugsErr) = try await gateway.voiceplug(["plugs"])
+            #expect(plugsStatus == 1 && plugsErr.contains("is offline") && plugsOut.contains("kitchen-lamp"), "\(plugsErr)")
             // say, with the gateway stopped: exit 3 at once, not after waiting for its timeout.
             let start = ContinuousClock.now
             let (said, _, saidErr) = try await gateway.voiceplug(["say", "kitchen lamp off", "--timeout", "10"])
@@ -230,6 +233,25 @@ struct RobustnessTests {
             let (_, plugs, _) = try await gateway.voiceplug(["plugs", "--json"])
             let list = try JSONSerialization.jsonObject(with: Data(plugs.utf8)) as? [[String: Any]] ?? []
             #expect(list.filter { ($0["id"] as? String)?.hasPrefix("strip-") == true }.allSatisfy { $0["state"] as? String == "on" })
+        }
+    }
+
+    @Test("plugs shows how old each state is, and lists configured plugs never heard from with their topic")
+    func plugsAgeAndNeverHeard() async throws {
+        try await withGateway { gateway in
+            #expect(try await gateway.say("kitchen lamp on")["ok"] as? Bool == true)
+            let config = try String(contentsOf: gateway.folder.appendingPathComponent("voiceplug.json"), encoding: .utf8)
+                .replacingOccurrences(of: #""devices":["#, with: #""devices":[{"id":"ghost","name":"attic fan","topic":"attic-fan-7"},"#)
+            try config.write(to: gateway.folder.appendingPathComponent("other.json"), atomically: true, encoding: .utf8)
+            let (status, out, err) = try await gateway.voiceplug(["plugs", "--config", "other.json"])
+            #expect(status == 0, "\(err)")
+            #expect(out.contains("s ago"), "\(out)")
+            let ghost = out.split(separator: "\n").first { $0.hasPrefix("ghost") } ?? ""
+            #expect(ghost.contains("never heard") && ghost.contains("topic attic-fan-7"), "\(out)")
+            let (_, json, _) = try await gateway.voiceplug(["plugs", "--json", "--config", "other.json"])
+            let list = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]] ?? []
+            let entry = list.first { $0["id"] as? String == "ghost" }
+            #expect(entry?["state"] is NSNull && entry?["topic"] as? String == "attic-fan-7", "\(json)")
         }
     }
 }
