@@ -28,6 +28,9 @@ extension Gateway {
                     let utterance = sites[site, default: UtteranceDetector()].add(frame.samples)
                 else { continue }
                 arrival = Arrival(content: .utterance(utterance, site: site), arrived: .now)
+            case let topic where topic == PhraseTopics.status || topic.hasPrefix(PhraseTopics.status + "/"):
+                await handleStatus(message)
+                continue
             case PhraseTopics.registryChanged:
                 await refreshRegistry()
                 continue

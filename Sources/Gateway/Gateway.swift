@@ -22,6 +22,8 @@ public final class Gateway: Sendable {
         public var refreshInterval: Duration = .milliseconds(250)
         /// An MQTT 5 shared-subscription group for the phrase topics.
         public var shareGroup: String?
+        /// This gateway's name among several on one broker: its status is `voiceplug/status/<instance>`.
+        public var instance = Settings.defaultInstance
         /// Whether to load the speech recognizer for `voiceplug/audio`.
         public var speech = true
         /// The speaker's adaptation of the acoustic model (`voiceplug adapt`), if any.
@@ -42,6 +44,12 @@ public final class Gateway: Sendable {
         }
 
         var confirmTimeout: Duration { .milliseconds(configuration.confirmTimeoutMs) }
+
+        /// The host's name, as a topic level may hold it.
+        public static var defaultInstance: String {
+            let name = ProcessInfo.processInfo.hostName.filter { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }
+            return name.isEmpty ? "gateway" : String(name.prefix(64))
+        }
     }
 
     public static let plugsTopicPrefix = "voiceplug/plugs/"
@@ -61,6 +69,11 @@ public final class Gateway: Sendable {
     let publishedVersion = Mutex<Int64?>(nil)
     /// What keeps confirmed spoken commands and learns from them, if on.
     let learning: VoiceLearning?
+    /// A second connection whose will says this instance is offline (`voiceplug/status/<instance>`); the main
+    /// one's will says so of the gateway as a whole (`voiceplug/status`).
+    let presence: MQTTClient
+    /// The other instances' statuses as their retained messages say, and whether this one is stopping.
+    let instances = Mutex<InstanceStatuses>(InstanceStatuses())
 
     public init(settings: Settings, registry: VoiceShortcutCenter, log: GatewayLog) throws {
         self.settings = settings
@@ -72,6 +85,9 @@ public final class Gateway: Sendable {
         broker.protocolVersion = .v5
         broker.will = .init(topic: PhraseTopics.status, payload: "offline", qos: .atLeastOnce, retain: true)
         client = try MQTTClient(broker)
+        broker.clientID = "voiceplug-presence-\(UUID().uuidString.prefix(8).lowercased())"
+        broker.will = .init(topic: Self.instanceTopic(settings.instance), payload: "offline", qos: .atLeastOnce, retain: true)
+        presence = try MQTTClient(broker)
         do {
             learning = try settings.learning.map { try VoiceLearning($0) { log.log($0 ? .warning : .info, $1) } }
         } catch {
@@ -117,6 +133,7 @@ public final class Gateway: Sendable {
             try await subscribeAndAnnounce()
         } catch {
             await client.disconnect()  // start-up failed after connecting: leave nothing connected
+            await presence.disconnect()
             throw error
         }
         // State reports are not retained (Tasmota, Shelly): ask every plug.
@@ -146,6 +163,7 @@ public final class Gateway: Sendable {
             // Disconnecting fails whatever still waits for the broker (a publish parked while it is gone) and ends
             // `messages`, so the children end too: with the broker gone, they waited for a reconnect before.
             await client.disconnect()
+            await presence.disconnect()
             speech.stop()
             group.cancelAll()
         }
@@ -173,20 +191,9 @@ public final class Gateway: Sendable {
         }
     }
 
-    /// Publishes the retained `offline` and waits for the broker's acknowledgement, at most `limit`: closed
-    /// before it came, the connection ended as if lost, and the broker published the will too (two offline
-    /// messages). With the broker gone the publish waits for a reconnect; the disconnect after this fails it.
-    private func announceOffline(within limit: Duration) async {
-        let acknowledged = Completion()
-        let client = client
-        Task {
-            try? await client.publish(PhraseTopics.status, "offline", qos: .atLeastOnce, retain: true)
-            acknowledged.finish()
-        }
-        if await !acknowledged.wait(within: limit) { log.log(.warning, "the broker did not acknowledge the offline status") }
-    }
-
     private func subscribeAndAnnounce() async throws {
+        try await client.subscribe(PhraseTopics.status, qos: .atLeastOnce)
+        try await client.subscribe(PhraseTopics.status + "/+", qos: .atLeastOnce)
         for filter in devices.tracker.filters { try await client.subscribe(filter, qos: .atLeastOnce) }
         let share = settings.shareGroup.map { "$share/\($0)/" } ?? ""
         try await client.subscribe(PhraseTopics.registryChanged, qos: .atLeastOnce)
@@ -195,7 +202,7 @@ public final class Gateway: Sendable {
         {
             try await client.subscribe(share + topic, qos: .atLeastOnce)
         }
-        try await client.publish(PhraseTopics.status, "online", qos: .atLeastOnce, retain: true)
+        try await announceOnline()
         await refreshRegistry()
     }
 }

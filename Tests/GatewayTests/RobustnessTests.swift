@@ -254,4 +254,37 @@ struct RobustnessTests {
             #expect(entry?["state"] is NSNull && entry?["topic"] as? String == "attic-fan-7", "\(json)")
         }
     }
+
+    @Test("several instances: each its own status, the whole offline only when none runs, and a warning without a share group")
+    func severalInstances() async throws {
+        try await withGateway(runArguments: ["--instance", "first"]) { gateway in
+            let second = try ChildProcess("voiceplug", ["run", "--no-speech", "--instance", "second"], directory: gateway.folder)
+            defer { second.kill(SIGKILL) }
+            try await eventually("the second to come online and warn", timeout: .seconds(20)) {
+                second.standardError.contains("gateway online") && second.standardError.contains("ANOTHER GATEWAY, 'first'")
+            }
+            try await eventually("the first to warn of the second") { gateway.gateway.standardError.contains("ANOTHER GATEWAY, 'second'") }
+            @Sendable func retained(_ topic: String) async throws -> String? {
+                try await MQTTClient.withClient(gateway.broker.configuration()) { late in
+                    let inbox = MessageCollector(late)
+                    try await late.subscribe(topic)
+                    return try await inbox.first(on: topic).string
+                }
+            }
+            #expect(try await retained("voiceplug/status/first") == "online")
+            #expect(try await retained("voiceplug/status/second") == "online")
+
+            second.kill(SIGTERM)
+            #expect(try await second.wait(timeout: .seconds(15)) == 0)
+            #expect(try await retained("voiceplug/status/second") == "offline")
+            #expect(try await retained("voiceplug/status") == "online", "one instance still runs")
+            #expect(try await gateway.say("kitchen lamp on")["ok"] as? Bool == true)
+
+            gateway.gateway.kill(SIGKILL)  // the last one, gone without a word: the wills say so
+            try await eventually("both wills", timeout: .seconds(20)) {
+                let instance = try await retained("voiceplug/status/first"), whole = try await retained("voiceplug/status")
+                return instance == "offline" && whole == "offline"
+            }
+        }
+    }
 }

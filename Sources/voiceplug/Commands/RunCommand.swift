@@ -9,8 +9,8 @@ enum RunCommand {
     static let spec = CommandSpec(
         name: "run", summary: "Runs the gateway: phrases from MQTT switch the configured plugs.",
         usage:
-            "run [--config FILE] [--broker URL] [--db FILE] [--log-level error|warning|info|debug] [--share-group NAME] [--no-speech] [--adaptation FILE] [--no-learning]",
-        options: ["config", "broker", "db", "log-level", "share-group", "adaptation"], flags: ["no-speech", "no-learning"],
+            "run [--config FILE] [--broker URL] [--db FILE] [--log-level error|warning|info|debug] [--share-group NAME] [--instance NAME] [--no-speech] [--adaptation FILE] [--no-learning]",
+        options: ["config", "broker", "db", "log-level", "share-group", "instance", "adaptation"], flags: ["no-speech", "no-learning"],
         details: """
             --config FILE      the devices (default: voiceplug.json in the current folder)
             --broker URL       mqtt://[user@]host:port or mqtts://… (default: the config's broker, else
@@ -20,6 +20,9 @@ enum RunCommand {
             --log-level LEVEL  what goes to standard error (default info: one line per phrase)
             --share-group NAME take phrases through an MQTT 5 shared subscription, so several gateways
                                on one broker each handle a part of them
+            --instance NAME    this gateway's name among several on one broker (default: the host's
+                               name): its status is voiceplug/status/NAME, online or offline (its
+                               will); voiceplug/status is offline only when no instance runs
             --no-speech        do not load the speech recognizer (no voiceplug/audio)
             --adaptation FILE  the speaker adaptation to hear with (`voiceplug adapt`; default:
                                voiceplug.adaptation beside the configuration, when it is there);
@@ -65,6 +68,15 @@ enum RunCommand {
             var settings = Gateway.Settings(
                 broker: broker.mqtt, brokerURL: broker.url, configuration: configuration,
                 shareGroup: parsed.options["share-group"])
+            if let instance = parsed.options["instance"] {
+                guard !instance.isEmpty, instance.count <= 64,
+                    instance.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." })
+                else {
+                    throw UsageError(
+                        message: "--instance must be 1 to 64 letters, digits, '-', '_' or '.', not '\(instance)'", command: spec.name)
+                }
+                settings.instance = instance
+            }
             settings.speech = !parsed.flags.contains("no-speech")
             if settings.speech {
                 settings.speechAdaptation = try context.adaptation()
