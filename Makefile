@@ -12,7 +12,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT_TMP := $(CURDIR)/.build/tmp
 SWIFT_RUN = mkdir -p $(SWIFT_TMP) && TMPDIR=$(SWIFT_TMP) $(SWIFT)
 
-.PHONY: all deps build release test demo bench-mqtt format lint clean
+.PHONY: all deps build release test demo install bench-mqtt format lint clean
 
 all: build
 
@@ -57,6 +57,17 @@ lint:
 ## demo: the main job on a private local broker
 demo: release
 	.build/release/voiceplug demo
+
+## install: the two programs into $(DESTDIR)$(PREFIX)/bin, the examples (configuration, systemd unit,
+## broker configuration and ACL) into $(DESTDIR)$(PREFIX)/share/voiceplug
+PREFIX ?= /usr/local
+install: release
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/voiceplug
+	install -m 755 .build/release/voiceplug .build/release/plugsim $(DESTDIR)$(PREFIX)/bin/
+	install -m 644 examples/voiceplug.json examples/voiceplug.service examples/mosquitto-secure.conf examples/mosquitto.acl \
+	    $(DESTDIR)$(PREFIX)/share/voiceplug/
+	@sed -i 's|/usr/local/bin/voiceplug|$(PREFIX)/bin/voiceplug|' $(DESTDIR)$(PREFIX)/share/voiceplug/voiceplug.service
+	@echo "installed in $(DESTDIR)$(PREFIX): bin/voiceplug, bin/plugsim, share/voiceplug/ (see voiceplug.service)"
 
 ## bench-mqtt: round-trip latency of the Swift client next to plain libmosquitto
 bench-mqtt: release
