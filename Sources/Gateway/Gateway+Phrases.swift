@@ -1,5 +1,6 @@
 import Foundation
 import MQTT
+import Storage
 import VoiceShortcuts
 
 /// A phrase's way through the gateway: matched, switched, confirmed and answered.
@@ -38,11 +39,64 @@ extension Gateway {
                 log.log(.info, "\(result.id) invalid_input: \(invalid.message)")
                 await answer(invalid.partial, with: result, intent: nil)
             case .success(let request):
+                guard await isFirstDelivery(of: request) else { return }
                 let result = await process(request, arrived: arrival.arrived)
                 logResult(of: request, result)
                 await answer(request, with: result, intent: result.recognizedIntent)
+                recordAnswer(result, to: request)
             }
         }
+    }
+
+    /// How long a requester's phrase id is remembered: longer than any redelivery after a restart.
+    static let phraseIDWindow: TimeInterval = 600
+
+    /// Whether `request` is to be executed: not when its requester's id was seen within `phraseIDWindow` (then
+    /// the answer given is sent again, or, when none was recorded, that its outcome is unknown).
+    func isFirstDelivery(of request: PhraseRequest) async -> Bool {
+        guard request.hasRequesterID, let ledger = recentPhrases else { return true }
+        let claim: SQLiteShortcutStore.PhraseClaim
+        do {
+            claim = try ledger.claimPhrase(id: request.id, window: Self.phraseIDWindow)
+        } catch {
+            log.log(.warning, "cannot check phrase ids in the store: \(error)")
+            return true
+        }
+        switch claim {
+        case .new:
+            handling.withLock { $0[request.id] = Completion() }
+            return true
+        case .unanswered:
+            // Still being handled here (the same message delivered twice at once): its answer, once there is one.
+            if let first = handling.withLock({ $0[request.id] }) {
+                _ = await first.wait(within: settings.confirmTimeout + .seconds(2))
+                if case .answered(let json)? = try? ledger.claimPhrase(id: request.id, window: Self.phraseIDWindow),
+                    let result = PhraseResult.parse(Array(json.utf8))
+                {
+                    await answer(request, with: result, intent: nil)
+                    return false
+                }
+            }
+            log.log(.warning, "\(request.id) delivered again, its first delivery unanswered: not executed again")
+            let result = PhraseResult(
+                id: request.id, text: request.text,
+                outcome: .failed(
+                    .timeout,
+                    message: "a phrase with this id came before and its outcome is unknown (the gateway restarted); "
+                        + "check the plug, then send it with a new id", intent: nil))
+            await answer(request, with: result, intent: nil)
+        case .answered(let json):
+            log.log(.info, "\(request.id) delivered again: answered as before, not executed again")
+            if let result = PhraseResult.parse(Array(json.utf8)) { await answer(request, with: result, intent: nil) }
+        }
+        return false
+    }
+
+    /// Records the answer to a requester's phrase id, and wakes a second delivery of it waiting for that.
+    func recordAnswer(_ result: PhraseResult, to request: PhraseRequest) {
+        guard request.hasRequesterID, let ledger = recentPhrases else { return }
+        try? ledger.recordAnswer(result.json, toPhrase: request.id)
+        handling.withLock { $0.removeValue(forKey: request.id) }?.finish()
     }
 
     /// The request an arrival is answered as, before its text is known: where to answer, and its id.

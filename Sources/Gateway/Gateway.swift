@@ -4,6 +4,7 @@ import MQTT
 import PocketSphinx
 import Speech
 import SpeechAudio
+import Storage
 import Synchronization
 import VoiceAdaptation
 import VoiceShortcuts
@@ -75,13 +76,26 @@ public final class Gateway: Sendable {
     /// The other instances' statuses as their retained messages say, and whether this one is stopping.
     let instances = Mutex<InstanceStatuses>(InstanceStatuses())
 
-    public init(settings: Settings, registry: VoiceShortcutCenter, log: GatewayLog) throws {
+    /// Where requesters' phrase ids are kept with their answers, when the store is SQLite's.
+    let recentPhrases: SQLiteShortcutStore?
+    /// Requesters' phrase ids being handled now, finished when answered.
+    let handling = Mutex<[String: Completion]>([:])
+
+    /// With `recentPhrases`, a phrase delivered again with the same requester id (after a crash) is answered
+    /// again, not executed again.
+    public init(settings: Settings, registry: VoiceShortcutCenter, log: GatewayLog, recentPhrases: SQLiteShortcutStore? = nil) throws {
         self.settings = settings
+        self.recentPhrases = recentPhrases
         self.registry = registry
         self.log = log
         self.deviceSet = Mutex(DeviceSet(settings.configuration.devices))
         var broker = settings.broker
-        broker.clientID = "voiceplug-gateway-\(UUID().uuidString.prefix(8).lowercased())"
+        // A persistent session under a name of its own: phrases sent while the gateway restarts after a crash are
+        // kept by the broker and delivered. It expires a minute after the gateway went: a phrase queued longer is
+        // stale and must not switch anything.
+        broker.clientID = "voiceplug-gateway-\(settings.instance)"
+        broker.cleanSession = false
+        broker.sessionExpiry = 60
         broker.protocolVersion = .v5
         broker.will = .init(topic: PhraseTopics.status, payload: "offline", qos: .atLeastOnce, retain: true)
         client = try MQTTClient(broker)

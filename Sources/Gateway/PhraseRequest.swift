@@ -19,6 +19,9 @@ public struct PhraseRequest: Sendable, Equatable {
     public var origin: Origin
     /// Set when the phrase was heard, not typed: the recognizer's confidence.
     public var speechConfidence: Double?
+    /// Whether the requester gave the id (else it was made here): only such ids can tell a phrase delivered
+    /// twice from two phrases.
+    public var hasRequesterID = false
 
     public init(
         text: String, id: String = UUID().uuidString.lowercased(), replyTo: String? = nil,
@@ -83,12 +86,16 @@ extension PhraseRequest {
             let key = message.topic == PhraseTopics.hermesQuery ? "input" : "text"
             guard let input = object[key] as? String else { return invalid("the Hermes message has no \"\(key)\" text") }
             base.text = input
-            if let id = object["id"] as? String { base.id = id }
+            if let id = object["id"] as? String { (base.id, base.hasRequesterID) = (id, true) }
         } else if trimmed.hasPrefix("{") {
             guard let object = (try? JSONSerialization.jsonObject(with: Data(message.payload))) as? [String: Any] else {
                 return invalid("the payload starts like JSON but is not a JSON object")
             }
-            if let id = object["id"] as? String { base.id = id } else if let id = object["id"] as? NSNumber { base.id = id.stringValue }
+            if let id = object["id"] as? String {
+                (base.id, base.hasRequesterID) = (id, true)
+            } else if let id = object["id"] as? NSNumber {
+                (base.id, base.hasRequesterID) = (id.stringValue, true)
+            }
             if let replyTo = object["replyTo"] as? String {
                 guard isValidTopic(replyTo) else { return invalid("\"replyTo\" must be a topic without wildcards") }
                 base.replyTo = replyTo

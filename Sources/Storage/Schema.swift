@@ -3,7 +3,7 @@
 enum Schema {
     /// 'VPLG'.
     static let applicationID: Int64 = 0x5650_4C47
-    static let version = 1
+    static let version = 2
 
     /// Migration `n` brings a store from version `n` to `n + 1`; index 0 creates it.
     static let migrations: [String] = [
@@ -39,7 +39,17 @@ enum Schema {
             at REAL NOT NULL
         );
         CREATE INDEX executions_by_pair ON executions (device_id, state);
+        """,
+        // Requesters' phrase ids seen lately, with the answer given: a phrase delivered again (after a crash, by a
+        // persistent session) is answered again, not executed again.
         """
+        CREATE TABLE recent_phrases (
+            id TEXT PRIMARY KEY NOT NULL,
+            at REAL NOT NULL,
+            result TEXT
+        );
+        CREATE INDEX recent_phrases_by_time ON recent_phrases (at);
+        """,
     ]
 
     /// How many change records are kept; a reader further behind reloads everything.

@@ -86,9 +86,14 @@ struct Context {
 
     /// Opens the store and loads the registry; the store file is created when missing.
     func registry() throws -> VoiceShortcutCenter {
+        try VoiceShortcutCenter(store: store(), meaning: commandMeaning)
+    }
+
+    /// Opens the store (created when missing), keeping the configuration's history limit.
+    func store() throws -> SQLiteShortcutStore {
         let store = try SQLiteShortcutStore(path: storePath)
         store.historyLimit = configuration?.historyLimit ?? VoicePlugConfiguration.defaultHistoryLimit
-        return try VoiceShortcutCenter(store: store, meaning: commandMeaning)
+        return store
     }
 
     /// What a phrase says as a command over the configured devices, without shortcuts: a shortcut may not take

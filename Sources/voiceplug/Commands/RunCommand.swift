@@ -1,6 +1,7 @@
 import CommandLineSupport
 import Foundation
 import Gateway
+import Storage
 import VoiceAdaptation
 import VoiceShortcuts
 
@@ -86,7 +87,10 @@ enum RunCommand {
                 }
             }
             let log = GatewayLog(level: level) { console.err($0) }
-            gateway = try Gateway(settings: settings, registry: context.registry(), log: log)
+            let store = try context.store()
+            gateway = try Gateway(
+                settings: settings, registry: VoiceShortcutCenter(store: store, meaning: context.commandMeaning), log: log,
+                recentPhrases: store)
         } catch {
             return report(error, command: spec.name, console: console)
         }
