@@ -18,9 +18,31 @@ extension Gateway {
 
     /// Connects the presence connection and says online, for this instance and for the gateway.
     func announceOnline() async throws {
-        try await presence.connect()
         try await presence.publish(Self.instanceTopic(settings.instance), "online", qos: .atLeastOnce, retain: true)
         try await client.publish(PhraseTopics.status, "online", qos: .atLeastOnce, retain: true)
+    }
+
+    /// Throws when another gateway of this instance's name is online on the broker: sharing its persistent session,
+    /// the two would take the connection from each other in turn.
+    func ensureInstanceIsFree() async throws {
+        let topic = Self.instanceTopic(settings.instance)
+        let messages = presence.messages
+        try await presence.subscribe(topic, qos: .atLeastOnce)
+        let status = await withTaskGroup(of: String?.self) { group in
+            group.addTask {
+                for await message in messages where message.topic == topic { return message.string }
+                return nil
+            }
+            group.addTask {
+                try? await Task.sleep(for: .milliseconds(300))  // a retained status comes at once
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+        try? await presence.unsubscribe(topic)
+        if status == "online" { throw InstanceTaken(instance: settings.instance) }
     }
 
     /// A status message: another instance's, or the gateway's as a whole, which another instance's end may have
@@ -64,5 +86,13 @@ extension Gateway {
             acknowledged.finish()
         }
         if await !acknowledged.wait(within: limit) { log.log(.warning, "the broker did not acknowledge the offline status") }
+    }
+}
+
+/// Another gateway of the same instance name runs on the broker.
+public struct InstanceTaken: Error, CustomStringConvertible {
+    public var instance: String
+    public var description: String {
+        "a gateway named '\(instance)' already runs on this broker; give this one another name with --instance"
     }
 }

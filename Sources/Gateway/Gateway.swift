@@ -136,7 +136,9 @@ public final class Gateway: Sendable {
             stopped.finish()
         }
         // Started before its broker (at boot): waits for it, one log line each way.
-        let reached = try await client.connect(
+        // The presence connection first: it finds out whether this instance's name is taken before the main
+        // connection, whose client id is that name, would take over the other's session.
+        let reached = try await presence.connect(
             waiting: { error in log.log(.warning, "waiting for the broker at \(settings.brokerURL): \(error)") },
             pause: { delay in await stopped.wait(within: delay) })
         guard reached else {
@@ -144,6 +146,8 @@ public final class Gateway: Sendable {
             return
         }
         do {
+            try await ensureInstanceIsFree()
+            try await client.connect()
             try await subscribeAndAnnounce()
         } catch {
             await client.disconnect()  // start-up failed after connecting: leave nothing connected

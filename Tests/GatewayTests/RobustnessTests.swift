@@ -274,6 +274,12 @@ struct RobustnessTests {
             #expect(try await retained("voiceplug/status/first") == "online")
             #expect(try await retained("voiceplug/status/second") == "online")
 
+            // A third with a name already running is refused at once (sharing one session, they would take the
+            // connection from each other in turn).
+            let third = try ChildProcess("voiceplug", ["run", "--no-speech", "--instance", "second"], directory: gateway.folder)
+            #expect(try await third.wait(timeout: .seconds(20)) == 2, "\(third.standardError)")
+            #expect(third.standardError.contains("a gateway named 'second' already runs"), "\(third.standardError)")
+
             second.kill(SIGTERM)
             #expect(try await second.wait(timeout: .seconds(15)) == 0)
             #expect(try await retained("voiceplug/status/second") == "offline")

@@ -103,6 +103,8 @@ enum RunCommand {
             }
             try await service.value
             return .ok
+        } catch let taken as InstanceTaken {
+            return report(UsageError(message: "\(taken)", command: spec.name), command: spec.name, console: console)
         } catch {
             return report(BrokerUnreachable(url: url, underlying: error), command: spec.name, console: console)
         }
