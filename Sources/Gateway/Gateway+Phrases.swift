@@ -141,11 +141,25 @@ extension Gateway {
         let source: MatchSource
         let current = devices
         switch current.matcher.match(request.text, shortcuts: index) {
-        case .notRecognized(let reason):
-            return failed(.notRecognized, "\(reason)")
         case .recognized(let found, let how):
-            intent = found
-            source = how
+            (intent, source) = (found, how)
+        case .notRecognized(let reason):
+            // A question switches nothing; a toggle switches to the opposite of the state the plug confirmed last.
+            switch current.matcher.request(request.text) {
+            case nil:
+                return failed(.notRecognized, "\(reason)")
+            case .failure(let reason)?:
+                return failed(.notRecognized, "\(reason)")
+            case .success(.question(let id, _))?:
+                let status = current.tracker.status(of: id)
+                return PhraseResult(
+                    id: request.id, text: request.text, outcome: .answered(deviceID: id, state: status?.state, online: status?.online))
+            case .success(.toggle(let id))?:
+                guard let known = current.tracker.status(of: id)?.state else {
+                    return failed(.stateUnknown, "\(id)'s state is not known, so it cannot be toggled; say on or off")
+                }
+                (intent, source) = (ToggleStateIntent(deviceID: id, state: known == .on ? .off : .on), .command)
+            }
         }
         guard let device = current.byID[intent.deviceID] else {
             return failed(.notRecognized, "the voice shortcut names '\(intent.deviceID)', which is not in the configuration", intent)
@@ -223,6 +237,7 @@ extension PhraseResult {
     var recognizedIntent: ToggleStateIntent? {
         switch outcome {
         case .switched(let intent, _, _): intent
+        case .answered: nil
         case .failed(.notRecognized, _, _), .failed(.invalidInput, _, _): nil
         case .failed(_, _, let intent): intent
         }

@@ -11,10 +11,14 @@ public struct PhraseResult: Sendable, Equatable {
         case invalidInput = "invalid_input"
         /// More phrases wait than the gateway keeps; sent again later, it is handled.
         case overloaded
+        /// A toggle of a plug whose state is not known: nothing was switched.
+        case stateUnknown = "state_unknown"
     }
 
     public enum Outcome: Sendable, Equatable {
         case switched(ToggleStateIntent, shortcut: VoiceShortcut?, latencyMs: Double)
+        /// A question answered from the tracked state; nothing was switched. Nil where it is not known.
+        case answered(deviceID: String, state: PowerState?, online: Bool?)
         case failed(ErrorCode, message: String, intent: ToggleStateIntent?)
     }
 
@@ -33,8 +37,8 @@ public struct PhraseResult: Sendable, Equatable {
     }
 
     public var ok: Bool {
-        if case .switched = outcome { return true }
-        return false
+        if case .failed = outcome { return false }
+        return true
     }
 
     /// `{"id":…,"text":…,"ok":true,"device":…,"state":…,"shortcut":{"id":…,"phrase":…}|null,"confirmed":true,"latencyMs":…}`
@@ -50,6 +54,11 @@ public struct PhraseResult: Sendable, Equatable {
                 fields.append("\"shortcut\":null")
             }
             fields += ["\"confirmed\":true", "\"latencyMs\":\(String(format: "%.3f", latency))"]
+        case .answered(let device, let state, let online):
+            fields += [
+                "\"ok\":true", "\"kind\":\"query\"", "\"device\":\(quote(device))",
+                "\"state\":\(state.map { quote($0.rawValue) } ?? "null")", "\"online\":\(online.map { $0 ? "true" : "false" } ?? "null")",
+            ]
         case .failed(let code, let message, let intent):
             fields += ["\"ok\":false", "\"error\":\(quote(code.rawValue))", "\"message\":\(quote(message))"]
             if let intent { fields += ["\"device\":\(quote(intent.deviceID))", "\"state\":\(quote(intent.state.rawValue))"] }
@@ -67,6 +76,10 @@ public struct PhraseResult: Sendable, Equatable {
         else { return nil }
         let intent = (object["device"] as? String).flatMap { device in
             (object["state"] as? String).flatMap(PowerState.init(rawValue:)).map { ToggleStateIntent(deviceID: device, state: $0) }
+        }
+        if ok, object["kind"] as? String == "query", let device = object["device"] as? String {
+            let state = (object["state"] as? String).flatMap(PowerState.init(rawValue:))
+            return PhraseResult(id: id, text: text, outcome: .answered(deviceID: device, state: state, online: object["online"] as? Bool))
         }
         if ok, let intent {
             var shortcut: VoiceShortcut?

@@ -105,4 +105,15 @@ struct PhraseCodingTests {
         #expect(PhraseResult.parse(Array(offline.json.utf8)) == offline)
         #expect(PhraseResult.parse(Array("{\"id\":1}".utf8)) == nil)
     }
+
+    @Test("a question's answer is a query result, ok, with the state and availability it knows, and reads back")
+    func queryResult() throws {
+        let known = PhraseResult(id: "q1", text: "is the kettle on", outcome: .answered(deviceID: "kettle", state: .off, online: true))
+        let object = try #require(JSONSerialization.jsonObject(with: Data(known.json.utf8)) as? [String: Any])
+        #expect(object["ok"] as? Bool == true && object["kind"] as? String == "query" && object["state"] as? String == "off")
+        #expect(PhraseResult.parse(Array(known.json.utf8)) == known)
+        let unknown = PhraseResult(id: "q2", text: "is the porch on", outcome: .answered(deviceID: "porch", state: nil, online: nil))
+        #expect(unknown.json.contains("\"state\":null,\"online\":null"))
+        #expect(PhraseResult.parse(Array(unknown.json.utf8)) == unknown)
+    }
 }

@@ -347,4 +347,29 @@ struct RobustnessTests {
             #expect(await gateway.inbox.messages.filter { $0.topic == "cmnd/kitchen-lamp/POWER" }.count == before + 1)
         }
     }
+
+    @Test("a question is answered from the tracked state and switches nothing; toggle switches to the opposite, not when unknown")
+    func questionsAndToggle() async throws {
+        try await withGateway(plugsimArguments: ["--offline", "porch"]) { gateway in
+            try await gateway.client.subscribe("cmnd/#", qos: .atLeastOnce)
+            #expect(try await gateway.say("turn on the kitchen lamp")["ok"] as? Bool == true)
+            let commands = await gateway.inbox.messages.filter { $0.topic == "cmnd/kitchen-lamp/POWER" && !$0.payload.isEmpty }.count
+            let asked = try await gateway.say("is the kitchen lamp on?")
+            #expect(asked["kind"] as? String == "query" && asked["device"] as? String == "kitchen-lamp", "\(asked)")
+            #expect(asked["state"] as? String == "on" && asked["online"] as? Bool == true, "\(asked)")
+            let (said, out, _) = try await gateway.voiceplug(["say", "is", "the", "kitchen", "lamp", "off"])
+            #expect(said == 0 && out == "kitchen lamp is on\n", "\(out)")
+            try await Task.sleep(for: .milliseconds(200))
+            let after = await gateway.inbox.messages.filter { $0.topic == "cmnd/kitchen-lamp/POWER" && !$0.payload.isEmpty }.count
+            #expect(after == commands, "a question sent a command")
+
+            let toggled = try await gateway.say("toggle the kitchen lamp")
+            #expect(toggled["ok"] as? Bool == true && toggled["state"] as? String == "off", "\(toggled)")
+            let back = try await gateway.say("toggle the kitchen lamp")
+            #expect(back["state"] as? String == "on", "\(back)")
+            let unknown = try await gateway.say("toggle the porch light")
+            #expect(unknown["error"] as? String == "state_unknown", "\(unknown)")
+            #expect(await !gateway.inbox.messages.contains { $0.topic.hasPrefix("cmnd/porch/") && !$0.payload.isEmpty })
+        }
+    }
 }

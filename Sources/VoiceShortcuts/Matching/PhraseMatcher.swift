@@ -60,7 +60,7 @@ public struct PhraseMatcher: Sendable {
         var area: String?
     }
 
-    private func resolve(_ frame: CommandGrammar.Frame) -> MatchResult {
+    func resolve(_ frame: CommandGrammar.Frame) -> MatchResult {
         var target = frame.target
         if let first = target.first, CommandGrammar.determiners.contains(first) { target = target.dropFirst() }
         guard !target.isEmpty else { return .notRecognized(.noDevice) }

@@ -121,6 +121,10 @@ enum SayCommand {
         case .switched(let intent, let shortcut, let latency):
             let via = shortcut.map { ", shortcut \"\($0.invocationPhrase)\"" } ?? ""
             return "\(name(intent.deviceID)) → \(intent.state) (confirmed in \(String(format: "%.1f", latency)) ms\(via))"
+        case .answered(let device, let state, let online):
+            let now =
+                online == false ? "offline" + (state.map { " (last \($0))" } ?? "") : state.map { "\($0)" } ?? "of unknown state"
+            return "\(name(device)) is \(now)"
         case .failed(.notRecognized, let message, _):
             return "\"\(result.text)\" was not recognized (\(message))"
         case .failed(let code, let message, let intent):
