@@ -25,7 +25,8 @@ final class RecognitionWorker: Sendable {
         case unavailable
     }
 
-    private let queue = Mutex<[Job]>([])
+    /// The jobs not yet done, and whether the worker has stopped (then jobs are answered at once, not run).
+    private let queue = Mutex<(jobs: [Job], stopped: Bool)>(([], false))
     private let pending = DispatchSemaphore(value: 0)
     private let recognizer = Mutex<SpeechRecognizer?>(nil)
 
@@ -55,18 +56,30 @@ final class RecognitionWorker: Sendable {
         }
     }
 
-    /// Ends the thread after the jobs already asked.
+    /// Ends the thread after the jobs already asked; later ones get no recognizer.
     func stop() { enqueue(.stop) }
 
     private func enqueue(_ job: Job) {
-        queue.withLock { $0.append(job) }
-        pending.signal()
+        let stopped = queue.withLock { queue in
+            if !queue.stopped { queue.jobs.append(job) }
+            return queue.stopped
+        }
+        if stopped { Self.abandon(job) } else { pending.signal() }
+    }
+
+    /// Answers a job without a recognizer: nothing waits for a worker that has stopped.
+    private static func abandon(_ job: Job) {
+        switch job {
+        case .hear(_, let continuation): continuation.resume(returning: .unavailable)
+        case .change(let change): change(nil).then()
+        case .stop: break
+        }
     }
 
     private func work() {
         while true {
             pending.wait()
-            guard let job = queue.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) else { continue }
+            guard let job = queue.withLock({ $0.jobs.isEmpty ? nil : $0.jobs.removeFirst() }) else { continue }
             switch job {
             case .hear(let audio, let continuation):
                 guard let recognizer = current else {
@@ -83,6 +96,12 @@ final class RecognitionWorker: Sendable {
                 recognizer.withLock { $0 = next }
                 then()
             case .stop:
+                let left = queue.withLock { queue in
+                    queue.stopped = true
+                    defer { queue.jobs = [] }
+                    return queue.jobs
+                }
+                left.forEach(Self.abandon)
                 return
             }
         }
