@@ -51,8 +51,9 @@ extension Gateway {
                 return published != version
             })
         else { return }
+        let store = recentPhrases.map { ",\"store\":\(jsonString($0.path))" } ?? ""
         try? await client.publish(
-            PhraseTopics.registryVersion, "{\"version\":\(version)}", qos: .atLeastOnce, retain: true, awaitAcknowledgement: false)
+            PhraseTopics.registryVersion, "{\"version\":\(version)\(store)}", qos: .atLeastOnce, retain: true, awaitAcknowledgement: false)
     }
 
     /// Swaps in a recognizer with the speaker adaptation of the first of `adaptationPaths` that is there as it is

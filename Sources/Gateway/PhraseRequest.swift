@@ -46,7 +46,8 @@ public enum PhraseTopics {
     public static let phrase = "voiceplug/phrase"
     public static let result = "voiceplug/result"
     public static let status = "voiceplug/status"
-    /// Retained `{"version":N}`: the shortcut store's change number the gateway uses (`VoiceShortcutCenter.version`).
+    /// Retained `{"version":N,"store":PATH}`: the shortcut store the gateway uses and its change number
+    /// (`VoiceShortcutCenter.version`).
     public static let registryVersion = "voiceplug/registry"
     /// Anything published here makes the gateway read the store's changes at once (the command line does, after one).
     public static let registryChanged = "voiceplug/registry/changed"

@@ -33,8 +33,11 @@ final class Workspace {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("voiceplug-cli-\(UUID().uuidString.prefix(8))")
     var path: String { url.path }
 
+    /// Its broker is a port where nothing listens (9, discard): a change waits for no gateway, whatever runs on
+    /// this machine's 1883.
     static let configuration = """
         {
+          "broker": "mqtt://127.0.0.1:9",
           "devices": [
             {"id": "kitchen-lamp", "name": "kitchen lamp", "aliases": ["kitchen light"], "area": "kitchen"},
             {"id": "desk-fan", "name": "desk fan", "protocol": "shelly", "topic": "shelly1-desk"},

@@ -197,6 +197,22 @@ struct RobustnessTests {
         }
     }
 
+    @Test("a gateway of another store is not waited for: shortcuts add says so at once")
+    func changeOfAnotherStore() async throws {
+        try await withGateway { gateway in
+            let other = gateway.folder.appendingPathComponent("elsewhere")
+            try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+            try #"{"broker":"\#(gateway.broker.url)","devices":[{"id":"lamp"}]}"#.write(
+                to: other.appendingPathComponent("voiceplug.json"), atomically: true, encoding: .utf8)
+            let start = ContinuousClock.now
+            let add = try ChildProcess(
+                "voiceplug", ["shortcuts", "add", "--device", "lamp", "--state", "on", "--phrase", "lamp time"], directory: other)
+            #expect(try await add.wait(timeout: .seconds(20)) == 0, "\(add.standardError)")
+            #expect(add.standardError.contains("uses another store"), "\(add.standardError)")
+            #expect(ContinuousClock.now - start < .seconds(1.8), "it waited for a gateway of another store")
+        }
+    }
+
     @Test("with no gateway running, shortcuts add says so and still adds")
     func changeWithoutGateway() async throws {
         try await withBroker { broker in

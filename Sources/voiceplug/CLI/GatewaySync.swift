@@ -17,7 +17,9 @@ enum GatewaySync {
     }
 
     /// Waits at most `limit` for a gateway on `broker` to use the store's change number `version`.
-    static func waitForGateway(toUse version: Int64, broker: BrokerSettings, within limit: Duration = .seconds(2)) async -> Outcome {
+    static func waitForGateway(
+        toUse version: Int64, of store: String, broker: BrokerSettings, within limit: Duration = .seconds(2)
+    ) async -> Outcome {
         var configuration = broker.mqtt
         configuration.connectTimeout = .seconds(1)
         do {
@@ -28,12 +30,12 @@ enum GatewaySync {
                 try await client.publish(PhraseTopics.registryChanged, "", qos: .atLeastOnce)
                 let online = Flag()
                 return await withTaskGroup(of: Outcome.self) { group in
-                    group.addTask { await outcome(of: messages, version: version, online: online) }
+                    group.addTask { await outcome(of: messages, version: version, store: store, online: online) }
                     group.addTask {
                         // A running gateway's retained status comes at once; without it, there is none to wait for.
-                        try? await Task.sleep(for: .milliseconds(500))
+                        try? await Task.sleep(for: .milliseconds(300))
                         guard online.isSet else { return .noGateway("no gateway says it is online on \(broker.url)") }
-                        try? await Task.sleep(for: limit - .milliseconds(500))
+                        try? await Task.sleep(for: limit - .milliseconds(300))
                         return .notConfirmed
                     }
                     let first = await group.next() ?? .notConfirmed
@@ -47,7 +49,7 @@ enum GatewaySync {
     }
 
     /// What the gateway's messages say: its status offline, or the change number it uses reaching `version`.
-    private static func outcome(of messages: AsyncStream<MQTTMessage>, version: Int64, online: Flag) async -> Outcome {
+    private static func outcome(of messages: AsyncStream<MQTTMessage>, version: Int64, store: String, online: Flag) async -> Outcome {
         for await message in messages {
             switch message.topic {
             case PhraseTopics.status where message.string == "offline":
@@ -56,6 +58,10 @@ enum GatewaySync {
                 online.set()
             case PhraseTopics.registryVersion:
                 let object = (try? JSONSerialization.jsonObject(with: Data(message.payload))) as? [String: Any]
+                // A gateway of another store: its change numbers say nothing of this one's.
+                if let other = object?["store"] as? String, other != store {
+                    return .noGateway("the gateway on this broker uses another store, \(other)")
+                }
                 if let used = (object?["version"] as? NSNumber)?.int64Value, used >= version { return .inUse }
             default: break
             }

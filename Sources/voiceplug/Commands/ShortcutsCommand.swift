@@ -109,7 +109,7 @@ enum ShortcutsCommand {
         guard let version = try? context.registryForReading().version,
             let broker = try? BrokerSettings(arguments, configuration: context.configuration, console: context.console, command: command)
         else { return }
-        switch await GatewaySync.waitForGateway(toUse: version, broker: broker) {
+        switch await GatewaySync.waitForGateway(toUse: version, of: context.storePath, broker: broker) {
         case .inUse:
             break
         case .noGateway(let why):
