@@ -28,19 +28,8 @@ extension Gateway {
         let topic = Self.instanceTopic(settings.instance)
         let messages = presence.messages
         try await presence.subscribe(topic, qos: .atLeastOnce)
-        let status = await withTaskGroup(of: String?.self) { group in
-            group.addTask {
-                for await message in messages where message.topic == topic { return message.string }
-                return nil
-            }
-            group.addTask {
-                try? await Task.sleep(for: .milliseconds(300))  // a retained status comes at once
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first
-        }
+        // A retained status comes at once.
+        let status = await messages.first(within: .milliseconds(300)) { $0.topic == topic ? $0.string : nil }
         try? await presence.unsubscribe(topic)
         if status == "online" { throw InstanceTaken(instance: settings.instance) }
     }

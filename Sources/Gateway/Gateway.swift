@@ -46,10 +46,20 @@ public final class Gateway: Sendable {
 
         var confirmTimeout: Duration { .milliseconds(configuration.confirmTimeoutMs) }
 
-        /// The host's name, as a topic level may hold it.
+        /// The host's name, as an instance name may hold it.
         public static var defaultInstance: String {
-            let name = ProcessInfo.processInfo.hostName.filter { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }
+            let name = ProcessInfo.processInfo.hostName.filter(isInstanceCharacter)
             return name.isEmpty ? "gateway" : String(name.prefix(64))
+        }
+
+        /// Whether `name` may name an instance: 1 to 64 letters, digits, '-', '_' or '.' (a topic level and a
+        /// client id alike).
+        public static func isValidInstance(_ name: String) -> Bool {
+            !name.isEmpty && name.count <= 64 && name.allSatisfy(isInstanceCharacter)
+        }
+
+        private static func isInstanceCharacter(_ character: Character) -> Bool {
+            character.isLetter || character.isNumber || character == "-" || character == "_" || character == "."
         }
     }
 
@@ -116,14 +126,14 @@ public final class Gateway: Sendable {
     /// Serves until the task running it is cancelled (SIGINT or SIGTERM in `voiceplug run`), then stops as
     /// `run(until:)` does: the phrases in flight are answered first.
     public func run() async throws {
-        let (cancelled, cancel) = AsyncStream<Void>.makeStream()
+        let stopped = Completion()
         // The service runs in a task of its own so that cancelling this one starts the graceful stop instead of
         // cancelling its children at once: the receiving loop must go on reading the plugs' confirmations.
-        let service = Task { try await run(until: { for await _ in cancelled {} }) }
+        let service = Task { try await serve(until: stopped) }
         try await withTaskCancellationHandler {
             try await service.value
         } onCancel: {
-            cancel.finish()
+            stopped.finish()
         }
     }
 
@@ -135,6 +145,11 @@ public final class Gateway: Sendable {
             await stop()
             stopped.finish()
         }
+        try await serve(until: stopped)
+    }
+
+    /// `run`'s work, until `stopped` is finished.
+    private func serve(until stopped: Completion) async throws {
         // Started before its broker (at boot): waits for it, one log line each way.
         // The presence connection first: it finds out whether this instance's name is taken before the main
         // connection, whose client id is that name, would take over the other's session.

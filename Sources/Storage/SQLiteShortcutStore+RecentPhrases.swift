@@ -13,17 +13,23 @@ extension SQLiteShortcutStore {
         case unanswered
     }
 
-    /// Claims `id` for executing, unless it was seen within `window`; forgets ids older than that.
+    /// Claims `id` for executing, unless it was seen within `window`; ids older than that are forgotten, at most
+    /// once a minute (not a delete for every phrase).
     public func claimPhrase(id: String, window: TimeInterval, now: Date = Date()) throws -> PhraseClaim {
         try withConnection { connection in
             try connection.transaction {
-                try connection.statement("DELETE FROM recent_phrases WHERE at < ?").bind(.real(now.timeIntervalSince1970 - window)).run()
-                let seen = try connection.statement("SELECT result FROM recent_phrases WHERE id = ?").bind(.text(id))
+                let oldest = now.timeIntervalSince1970 - window
+                if now.timeIntervalSince1970 - lastPhrasePrune >= 60 {
+                    try connection.statement("DELETE FROM recent_phrases WHERE at < ?").bind(.real(oldest)).run()
+                    lastPhrasePrune = now.timeIntervalSince1970
+                }
+                let seen = try connection.statement("SELECT result FROM recent_phrases WHERE id = ? AND at >= ?")
+                    .bind(.text(id), .real(oldest))
                 defer { seen.reset() }
                 if try seen.step() {
                     return seen.text(0).map(PhraseClaim.answered) ?? .unanswered
                 }
-                try connection.statement("INSERT INTO recent_phrases (id, at) VALUES (?, ?)")
+                try connection.statement("INSERT OR REPLACE INTO recent_phrases (id, at, result) VALUES (?, ?, NULL)")
                     .bind(.text(id), .real(now.timeIntervalSince1970)).run()
                 return .new
             }

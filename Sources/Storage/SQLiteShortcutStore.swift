@@ -15,6 +15,8 @@ public final class SQLiteShortcutStore: VoiceShortcutStore, @unchecked Sendable 
     public var historyLimit = VoicePlugConfiguration.defaultHistoryLimit
     /// The block of 1,000 executions the history was last pruned in (under `lock`).
     var lastHistoryPruneBlock: Int64 = -1
+    /// When old phrase ids were last forgotten, in seconds since 1970 (under `lock`).
+    var lastPhrasePrune: TimeInterval = 0
 
     /// The path of a store kept in memory, gone when closed.
     public static let inMemory = ":memory:"

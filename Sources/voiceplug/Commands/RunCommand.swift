@@ -70,9 +70,7 @@ enum RunCommand {
                 broker: broker.mqtt, brokerURL: broker.url, configuration: configuration,
                 shareGroup: parsed.options["share-group"])
             if let instance = parsed.options["instance"] {
-                guard !instance.isEmpty, instance.count <= 64,
-                    instance.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." })
-                else {
+                guard Gateway.Settings.isValidInstance(instance) else {
                     throw UsageError(
                         message: "--instance must be 1 to 64 letters, digits, '-', '_' or '.', not '\(instance)'", command: spec.name)
                 }

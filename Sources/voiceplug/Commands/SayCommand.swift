@@ -74,7 +74,7 @@ enum SayCommand {
             case .gatewayOffline:
                 console.err("voiceplug say: the gateway on \(broker.url) is offline (voiceplug/status); start `voiceplug run`\n")
                 return .unavailable
-            case .none:
+            case .noAnswer:
                 console.err(
                     "voiceplug say: no answer from a VoicePlug gateway within \(timeout.components.seconds) s "
                         + "(is `voiceplug run` running on \(broker.url)?)\n")
@@ -85,33 +85,19 @@ enum SayCommand {
         }
     }
 
-    private enum Answer {
+    private enum Answer: Sendable {
         case result(PhraseResult, String)
         /// The gateway's retained status says offline: no answer will come.
         case gatewayOffline
-        case none
+        case noAnswer
     }
 
     private static func firstAnswer(_ messages: AsyncStream<MQTTMessage>, id: String, within timeout: Duration) async -> Answer {
-        await withTaskGroup(of: Answer.self) { group in
-            group.addTask {
-                for await message in messages {
-                    if message.topic == PhraseTopics.status {
-                        if message.string == "offline" { return .gatewayOffline }
-                    } else if let result = PhraseResult.parse(message.payload), result.id == id {
-                        return .result(result, message.string ?? "")
-                    }
-                }
-                return .none
-            }
-            group.addTask {
-                try? await Task.sleep(for: timeout)
-                return .none
-            }
-            let first = await group.next() ?? .none
-            group.cancelAll()
-            return first
-        }
+        await messages.first(within: timeout) { message -> Answer? in
+            if message.topic == PhraseTopics.status { return message.string == "offline" ? .gatewayOffline : nil }
+            guard let result = PhraseResult.parse(message.payload), result.id == id else { return nil }
+            return .result(result, message.string ?? "")
+        } ?? .noAnswer
     }
 
     /// `kitchen lamp → off (confirmed in 4.1 ms, shortcut "lights out")`.
