@@ -27,6 +27,11 @@ let package = Package(
             providers: [.apt(["libespeak-ng-dev"])]
         ),
         .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
+        .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
@@ -34,6 +39,9 @@ let package = Package(
 
         // The only module that imports CMosquitto.
         .target(name: "MQTT", dependencies: ["CMosquitto"]),
+
+        // An HTTP server as a service; the only module that imports CMicroHTTPD.
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
 
         // The domain core: model, registry rules, index, phrase matcher. No I/O to MQTT or SQLite.
         .target(name: "VoiceShortcuts"),
@@ -92,6 +100,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["MQTT", "LocalBroker"], path: "Tests/TestSupport"),
         .testTarget(name: "MQTTTests", dependencies: ["MQTT", "LocalBroker", "TestSupport"]),
         .testTarget(name: "ChildProcessesTests", dependencies: ["ChildProcesses"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(
             name: "VoiceAdaptationTests",
             dependencies: ["VoiceAdaptation", "Speech", "SpeechAudio", "PocketSphinx", "VoiceShortcuts", "TestSupport"]),
