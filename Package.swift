@@ -48,6 +48,11 @@ let package = Package(
         // The shortcut store in SQLite: the only module that imports CSQLite.
         .target(name: "Storage", dependencies: ["CSQLite", "VoiceShortcuts"]),
 
+        // The web console: the page and the JSON API over HTTP, served by the gateway's process.
+        .target(
+            name: "WebConsole", dependencies: ["Gateway", "HTTPServer", "VoiceShortcuts", "JSONText"],
+            resources: [.embedInCode("Page")]),
+
         // The gateway service: phrases in, plugs switched, results out.
         .target(
             name: "Gateway",
@@ -90,7 +95,7 @@ let package = Package(
             name: "voiceplug",
             dependencies: [
                 "MQTT", "LocalBroker", "VoiceShortcuts", "Storage", "CommandLineSupport", "JSONText", "Gateway", "PlugProtocols", "Speech",
-                "ChildProcesses", "SpeechAudio", "PocketSphinx", "VoiceAdaptation", "EspeakNG",
+                "ChildProcesses", "SpeechAudio", "PocketSphinx", "VoiceAdaptation", "EspeakNG", "WebConsole", "HTTPServer",
             ]),
         .executableTarget(
             name: "plugsim", dependencies: ["MQTT", "PlugProtocols", "VoiceShortcuts", "CommandLineSupport"], path: "Simulator"),

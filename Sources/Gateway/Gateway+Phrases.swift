@@ -133,8 +133,8 @@ extension Gateway {
     }
 
     func process(_ request: PhraseRequest, arrived: ContinuousClock.Instant) async -> PhraseResult {
-        func failed(_ code: PhraseResult.ErrorCode, _ message: String, _ intent: ToggleStateIntent? = nil) -> PhraseResult {
-            PhraseResult(id: request.id, text: request.text, outcome: .failed(code, message: message, intent: intent))
+        func failed(_ code: PhraseResult.ErrorCode, _ message: String) -> PhraseResult {
+            PhraseResult(id: request.id, text: request.text, outcome: .failed(code, message: message, intent: nil))
         }
         let index = registry.index
         let intent: ToggleStateIntent
@@ -161,26 +161,41 @@ extension Gateway {
                 (intent, source) = (ToggleStateIntent(deviceID: id, state: known == .on ? .off : .on), .command)
             }
         }
+        let shortcut: VoiceShortcut? = if case .voiceShortcut(let shortcut) = source { shortcut } else { nil }
+        return await execute(intent, for: request, by: shortcut, arrived: arrived)
+    }
+
+    /// Switches the plug `intent` names and waits for its confirmation. A phrase's execution (`record`) is kept
+    /// for suggestions; a direct switch (the console's click) is not.
+    func execute(
+        _ intent: ToggleStateIntent, for request: PhraseRequest, by shortcut: VoiceShortcut?, arrived: ContinuousClock.Instant,
+        record: Bool = true
+    ) async -> PhraseResult {
+        func failed(_ code: PhraseResult.ErrorCode, _ message: String) -> PhraseResult {
+            PhraseResult(id: request.id, text: request.text, outcome: .failed(code, message: message, intent: intent))
+        }
+        let current = devices
         guard let device = current.byID[intent.deviceID] else {
-            return failed(.notRecognized, "the voice shortcut names '\(intent.deviceID)', which is not in the configuration", intent)
+            return failed(.notRecognized, "the voice shortcut names '\(intent.deviceID)', which is not in the configuration")
         }
         if current.tracker.status(of: device.id)?.online == false {
-            return failed(.deviceOffline, "\(device.id) is offline", intent)
+            return failed(.deviceOffline, "\(device.id) is offline")
         }
         let command = device.channel.commandMessage(relay: device.relay, state: intent.state)
         let client = self.client
         let outcome = await lanes.execute(deviceID: device.id, state: intent.state, timeout: settings.confirmTimeout) {
             try await client.publish(command.topic, command.payload, qos: .atLeastOnce)
         }
-        let shortcutID: UUID? = if case .voiceShortcut(let shortcut) = source { shortcut.id } else { nil }
         let confirmed = if case .confirmed = outcome { true } else { false }
-        do {
-            try registry.store.record(
-                Execution(
-                    intent: intent, phrase: request.text, shortcutID: shortcutID,
-                    source: shortcutID == nil ? .command : .shortcut, confirmed: confirmed))
-        } catch {
-            log.log(.warning, "cannot record the execution: \(error)")
+        if record {
+            do {
+                try registry.store.record(
+                    Execution(
+                        intent: intent, phrase: request.text, shortcutID: shortcut?.id,
+                        source: shortcut == nil ? .command : .shortcut, confirmed: confirmed))
+            } catch {
+                log.log(.warning, "cannot record the execution: \(error)")
+            }
         }
         switch outcome {
         case .confirmed:
@@ -188,22 +203,22 @@ extension Gateway {
             let milliseconds = (ContinuousClock.now - arrived).timeInterval * 1000
             return PhraseResult(
                 id: request.id, text: request.text,
-                outcome: .switched(intent, shortcut: index.voiceShortcut(for: intent.key), latencyMs: milliseconds))
+                outcome: .switched(intent, shortcut: registry.index.voiceShortcut(for: intent.key), latencyMs: milliseconds))
         case .timedOut:
             return failed(
                 .timeout,
                 "\(device.id) did not confirm \(intent.state) within \(settings.configuration.confirmTimeoutMs) ms "
-                    + "(the command went to \(command.topic); its state is read on \(device.channel.stateFilters.joined(separator: ", ")))",
-                intent)
+                    + "(the command went to \(command.topic); its state is read on \(device.channel.stateFilters.joined(separator: ", ")))")
         case .wentOffline:
-            return failed(.deviceOffline, "\(device.id) went offline before it confirmed", intent)
+            return failed(.deviceOffline, "\(device.id) went offline before it confirmed")
         case .sendFailed(let error):
-            return failed(.timeout, "the command to \(device.id) could not be sent: \(error)", intent)
+            return failed(.timeout, "the command to \(device.id) could not be sent: \(error)")
         }
     }
 
     /// Publishes the result where the requester asked, and Hermes's answer.
     func answer(_ request: PhraseRequest, with result: PhraseResult, intent: ToggleStateIntent?) async {
+        events.send(.result(json: result.json))
         let topic = request.replyTo ?? PhraseTopics.result
         let properties = PublishProperties(correlationData: request.correlationData, contentType: "application/json")
         try? await client.publish(topic, result.json, qos: .atLeastOnce, properties: properties)

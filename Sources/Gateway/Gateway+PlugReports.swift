@@ -25,13 +25,18 @@ extension Gateway {
 
     /// Retained `voiceplug/plugs/<id>`: what `voiceplug plugs` shows.
     func publishStatus(_ status: PlugStatus) async {
+        let payload = statusJSON(status)
+        events.send(.plug(json: payload))
+        try? await client.publish(Self.plugsTopicPrefix + status.deviceID, payload, qos: .atLeastOnce, retain: true)
+    }
+
+    /// `{"id","name","protocol","state","online","updatedAt"}`: what `voiceplug/plugs/<id>` and the console say of a plug.
+    func statusJSON(_ status: PlugStatus) -> String {
         let device = devices.byID[status.deviceID]
         let state = status.state.map { "\"\($0.rawValue)\"" } ?? "null"
         let online = status.online.map { $0 ? "true" : "false" } ?? "null"
         let updated = status.updated.map { "\"\($0.formatted(.iso8601))\"" } ?? "null"
-        let payload =
-            "{\"id\":\"\(status.deviceID)\",\"name\":\(jsonString(device?.name ?? status.deviceID)),"
+        return "{\"id\":\(jsonString(status.deviceID)),\"name\":\(jsonString(device?.name ?? status.deviceID)),"
             + "\"protocol\":\"\(device?.protocol.rawValue ?? "")\",\"state\":\(state),\"online\":\(online),\"updatedAt\":\(updated)}"
-        try? await client.publish(Self.plugsTopicPrefix + status.deviceID, payload, qos: .atLeastOnce, retain: true)
     }
 }

@@ -44,12 +44,19 @@ extension Gateway {
 
     /// Hears `audio`; the phrase heard, with `request`'s id and answer address, is acted on and answered.
     func handleSpoken(_ audio: RecognizerAudio, as request: PhraseRequest, arrived: ContinuousClock.Instant) async {
-        let failure: PhraseResult
+        let (result, phrase) = await hear(audio, as: request, arrived: arrived)
+        if phrase == nil { log.log(.info, "\(result.id) audio → \(result.json)") }
+        await answer(phrase ?? request, with: result, intent: result.recognizedIntent)
+    }
+
+    /// Hears `audio` and acts on the phrase heard; the result, and the request as heard (nil when nothing was).
+    func hear(_ audio: RecognizerAudio, as request: PhraseRequest, arrived: ContinuousClock.Instant) async -> (
+        PhraseResult, PhraseRequest?
+    ) {
         switch await speech.hear(audio) {
         case .recognition(let heard):
             guard let text = heard.text else {
-                failure = Self.spokenFailure(request.id, .notRecognized, "nothing known was heard")
-                break
+                return (Self.spokenFailure(request.id, .notRecognized, "nothing known was heard"), nil)
             }
             var phrase = request
             phrase.text = text
@@ -57,17 +64,14 @@ extension Gateway {
             log.log(.info, "\(phrase.id) heard \"\(text)\" (confidence \(String(format: "%.2f", heard.confidence)))")
             var result = await process(phrase, arrived: arrived)
             result.speechConfidence = heard.confidence
-            await answer(phrase, with: result, intent: result.recognizedIntent)
             // Heard and confirmed by the plug: a recording with its text, to learn the voice from.
             if case .switched(let intent, _, _) = result.outcome { learning?.keep(audio, heard: text, intent: intent) }
-            return
+            return (result, phrase)
         case .failed(let problem):
-            failure = Self.spokenFailure(request.id, .notRecognized, "the recognizer failed: \(problem)")
+            return (Self.spokenFailure(request.id, .notRecognized, "the recognizer failed: \(problem)"), nil)
         case .unavailable:
-            failure = Self.spokenFailure(request.id, .invalidInput, "speech recognition is not available")
+            return (Self.spokenFailure(request.id, .invalidInput, "speech recognition is not available"), nil)
         }
-        log.log(.info, "\(failure.id) audio → \(failure.json)")
-        await answer(request, with: failure, intent: nil)
     }
 
     static func spokenFailure(_ id: String, _ code: PhraseResult.ErrorCode, _ message: String) -> PhraseResult {

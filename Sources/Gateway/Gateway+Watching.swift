@@ -51,6 +51,7 @@ extension Gateway {
                 return published != version
             })
         else { return }
+        events.send(.shortcuts(version: version))
         let store = recentPhrases.map { ",\"store\":\(jsonString($0.path))" } ?? ""
         try? await client.publish(
             PhraseTopics.registryVersion, "{\"version\":\(version)\(store)}", qos: .atLeastOnce, retain: true, awaitAcknowledgement: false)
@@ -111,6 +112,7 @@ extension Gateway {
             try? await client.publish(Self.plugsTopicPrefix + device.id, [UInt8](), qos: .atLeastOnce, retain: true)
         }
         for device in added { await queryState(of: device) }
+        events.send(.devices)
         log.log(.info, "configuration reloaded: \(fresh.list.count) devices (\(added.count) new or changed, \(removed.count) removed)")
     }
 }

@@ -90,6 +90,8 @@ public final class Gateway: Sendable {
     let recentPhrases: SQLiteShortcutStore?
     /// Requesters' phrase ids being handled now, finished when answered.
     let handling = Mutex<[String: Completion]>([:])
+    /// Plug changes, results and shortcut changes, for those watching (`events()`).
+    let events = GatewayEvents()
 
     /// With `recentPhrases`, a phrase delivered again with the same requester id (after a crash) is answered
     /// again, not executed again.
@@ -198,6 +200,7 @@ public final class Gateway: Sendable {
             await client.disconnect()
             await presence.disconnect()
             speech.stop()
+            events.finish()
             group.cancelAll()
         }
         log.log(.info, "gateway offline")

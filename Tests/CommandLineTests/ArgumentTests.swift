@@ -64,4 +64,15 @@ struct ArgumentTests {
         #expect(try Arguments(["--bogus", "--help"], spec: spec).wantsHelp)
         #expect(try Arguments(["--phrase", "x", "--", "--help"], spec: spec).positionals == ["--help"])
     }
+
+    @Test("--http takes a port (loopback), ADDRESS:PORT or [IPv6]:PORT")
+    func consoleAddress() throws {
+        #expect(try RunCommand.consoleAddress("8080") == ("127.0.0.1", 8080))
+        #expect(try RunCommand.consoleAddress("0.0.0.0:80") == ("0.0.0.0", 80))
+        #expect(try RunCommand.consoleAddress("localhost:9000") == ("127.0.0.1", 9000))
+        #expect(try RunCommand.consoleAddress("[::1]:8443") == ("::1", 8443))
+        for bad in ["", "kitchen", "8080:", "127.0.0.1:99999", "[::1]"] {
+            #expect(throws: UsageError.self, "\(bad)") { try RunCommand.consoleAddress(bad) }
+        }
+    }
 }

@@ -114,16 +114,21 @@ public final class HTTPTestConnection: @unchecked Sendable {
         return Response(status: status, headers: headers, body: body)
     }
 
-    /// Reads a streamed body until it holds `text`; returns what was read so far (the text included).
-    public func readStream(until text: String) throws -> String {
-        var seen = ""
-        while !seen.contains(text) {
-            if buffer.isEmpty { try fill() }
-            seen += String(decoding: buffer, as: UTF8.self)
+    /// Reads a streamed body until all of it read so far holds `text`, for at most `timeout`; returns all of it
+    /// (keep-alives do not make it wait forever).
+    public func readStream(until text: String, timeout: Duration = .seconds(15)) throws -> String {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            streamed += String(decoding: buffer, as: UTF8.self)
             buffer = []
+            if streamed.contains(text) { return streamed }
+            guard ContinuousClock.now < deadline else { throw Failure(description: "no '\(text)' within \(timeout) in: \(streamed)") }
+            try fill()
         }
-        return seen
     }
+
+    /// Everything `readStream` has read.
+    private var streamed = ""
 
     /// Whether the server closed the connection within the read timeout.
     public func isClosedByPeer() -> Bool {

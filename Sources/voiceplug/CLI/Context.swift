@@ -29,6 +29,7 @@ struct Context {
     static let defaultStoreName = "voiceplug.db"
     static let defaultAdaptationName = "voiceplug.adaptation"
     static let defaultHearingsName = "voiceplug.hearings"
+    static let defaultTokenName = "voiceplug.token"
 
     init(_ arguments: Arguments, console: Console) throws {
         self.console = console
@@ -59,6 +60,11 @@ struct Context {
         adaptationGiven = arguments.options["adaptation"] != nil
         // State files live beside the store.
         hearingsPath = URL(fileURLWithPath: storePath).deletingLastPathComponent().appendingPathComponent(Self.defaultHearingsName).path
+    }
+
+    /// The web console's token file (`run --http`), beside the store.
+    var tokenPath: String {
+        URL(fileURLWithPath: storePath).deletingLastPathComponent().appendingPathComponent(Self.defaultTokenName).path
     }
 
     /// Whether the speaker adaptation is enrolled: `--adaptation` names one, or the default file is there.
@@ -137,6 +143,7 @@ func report(_ error: Error, command: String, console: Console) -> ExitCode {
         case let error as RegistryError: ("\(error)", .failed)
         case let error as StoreError: ("\(error)", .unavailable)
         case let error as BrokerUnreachable: ("\(error)", .unavailable)
+        case let error as ConsoleUnavailable: ("\(error)", .unavailable)
         case SpeechError.adaptation(let problem): ("speaker adaptation: \(problem)", .usage)
         default: ("\(error)", .failed)
         }

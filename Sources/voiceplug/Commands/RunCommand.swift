@@ -1,17 +1,20 @@
 import CommandLineSupport
 import Foundation
 import Gateway
+import HTTPServer
 import Storage
 import VoiceAdaptation
 import VoiceShortcuts
+import WebConsole
 
 /// `voiceplug run`: the gateway.
 enum RunCommand {
     static let spec = CommandSpec(
         name: "run", summary: "Runs the gateway: phrases from MQTT switch the configured plugs.",
         usage:
-            "run [--config FILE] [--broker URL] [--db FILE] [--log-level error|warning|info|debug] [--share-group NAME] [--instance NAME] [--no-speech] [--adaptation FILE] [--no-learning]",
-        options: ["config", "broker", "db", "log-level", "share-group", "instance", "adaptation"], flags: ["no-speech", "no-learning"],
+            "run [--config FILE] [--broker URL] [--db FILE] [--log-level error|warning|info|debug] [--share-group NAME] [--instance NAME] [--no-speech] [--adaptation FILE] [--no-learning] [--http [ADDRESS:]PORT]",
+        options: ["config", "broker", "db", "log-level", "share-group", "instance", "adaptation", "http"],
+        flags: ["no-speech", "no-learning"],
         details: """
             --config FILE      the devices (default: voiceplug.json in the current folder)
             --broker URL       mqtt://[user@]host:port or mqtts://… (default: the config's broker, else
@@ -34,6 +37,13 @@ enum RunCommand {
                                speech recognition to the voices heard (voiceplug.hearings/learned.adaptation,
                                which `hear` uses too); not one switched back within 15 s. Delete the
                                folder to forget them. Off when an adaptation from `voiceplug adapt` is used.
+            --http [ADDRESS:]PORT
+                               serve the web console: the plugs live, phrases typed or spoken, and the voice
+                               shortcuts' add/edit buttons (8080 means 127.0.0.1:8080; 0 picks a free port).
+                               Its address with the access token is printed once at start; the token is kept
+                               in voiceplug.token beside the store (delete it for a new one). The JSON API is
+                               at /api (GET /api/openapi.json describes it), every request with
+                               Authorization: Bearer TOKEN.
 
             Phrases: voiceplug/phrase (text, or {"text","id","replyTo"}), hermes/nlu/query and
             hermes/asr/textCaptured. Spoken phrases: a WAV file on voiceplug/audio, or Hermes audio
@@ -48,6 +58,7 @@ enum RunCommand {
 
     static func run(_ arguments: [String], console: Console) async -> ExitCode {
         let gateway: Gateway
+        var webConsole: WebConsole?
         let url: String
         do {
             guard let parsed = try spec.parse(arguments, console: console) else { return .ok }
@@ -89,12 +100,23 @@ enum RunCommand {
             gateway = try Gateway(
                 settings: settings, registry: VoiceShortcutCenter(store: store, meaning: context.commandMeaning), log: log,
                 recentPhrases: store)
+            if let listen = parsed.options["http"] {
+                webConsole = try startConsole(listen, gateway: gateway, context: context)
+            }
         } catch {
             return report(error, command: spec.name, console: console)
         }
         do {
-            // A service: it runs until cancelled, and SIGINT or SIGTERM cancels it (it then stops gracefully).
-            let service = Task { try await gateway.run() }
+            // A service: it runs until cancelled, and SIGINT or SIGTERM cancels it (it then stops gracefully). The
+            // console serves while the gateway runs, and stops with it.
+            let service = Task { [webConsole] in
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask { try await gateway.run() }
+                    if let webConsole { group.addTask { try await webConsole.run() } }
+                    defer { group.cancelAll() }
+                    try await group.next()
+                }
+            }
             Task {
                 _ = await terminationSignal()
                 service.cancel()
@@ -107,4 +129,54 @@ enum RunCommand {
             return report(BrokerUnreachable(url: url, underlying: error), command: spec.name, console: console)
         }
     }
+
+    /// Starts the web console on `listen` (`[ADDRESS:]PORT`) and prints its address with the token, once.
+    private static func startConsole(_ listen: String, gateway: Gateway, context: Context) throws -> WebConsole {
+        let (address, port) = try consoleAddress(listen)
+        let token: String
+        do {
+            token = try ConsoleToken.loadOrCreate(at: context.tokenPath)
+        } catch {
+            throw ConsoleUnavailable(message: "\(error)")
+        }
+        let settings = WebConsole.Settings(address: address, port: port, token: token)
+        let console = WebConsole(gateway: gateway, settings: settings)
+        let page: String
+        do {
+            page = try console.start()
+        } catch {
+            throw ConsoleUnavailable(message: "--http \(listen): \(error)")
+        }
+        if !settings.isLoopback {
+            context.console.err(
+                "voiceplug run: WARNING: the console listens on \(listen), which other machines can reach, over plain "
+                    + "HTTP: whoever reads the token on the network can switch your plugs. Prefer 127.0.0.1 and a "
+                    + "reverse proxy with TLS.\n")
+        }
+        context.console.out("web console: \(page)\n")
+        return console
+    }
+
+    /// `8080` → 127.0.0.1:8080; `ADDRESS:PORT`, `[IPv6]:PORT`; `localhost` is 127.0.0.1.
+    static func consoleAddress(_ text: String) throws -> (String, UInt16) {
+        var address = "127.0.0.1", portText = Substring(text)
+        if text.hasPrefix("["), let close = text.firstIndex(of: "]") {
+            address = String(text[text.index(after: text.startIndex)..<close])
+            portText = text[text.index(after: close)...].drop { $0 == ":" }
+        } else if let colon = text.lastIndex(of: ":") {
+            address = String(text[..<colon])
+            portText = text[text.index(after: colon)...]
+        }
+        if address == "localhost" { address = "127.0.0.1" }
+        guard let port = UInt16(portText) else {
+            throw UsageError(message: "--http takes [ADDRESS:]PORT (8080, 127.0.0.1:8080, [::1]:8080), not '\(text)'", command: spec.name)
+        }
+        return (address, port)
+    }
+}
+
+/// The console cannot listen where asked (the port is taken, the address not this machine's).
+struct ConsoleUnavailable: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
 }
