@@ -5,7 +5,7 @@ SWIFT ?= swift
 # Debian packages the build, the tests and the demo use.
 DEB_PACKAGES := mosquitto mosquitto-clients libmosquitto-dev libsqlite3-dev pkg-config openssl gcc \
     libpocketsphinx-dev libsphinxbase-dev pocketsphinx-en-us pocketsphinx sphinxtrain espeak-ng libespeak-ng-dev flite sox \
-    python3 libmicrohttpd-dev
+    python3 libmicrohttpd-dev chromium chromium-driver python3-selenium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # The Swift driver leaves a `TemporaryDirectory.*` folder in TMPDIR on every
 # run; the build's and the tests' temporary files stay under .build instead of /tmp.
