@@ -21,6 +21,8 @@ final class LocalStack: @unchecked Sendable {
     var children: [SpawnedProcess] = []
     var client: MQTTClient?
     let states = StateBoard()
+    /// The web console's address with its token, as the gateway printed it.
+    var consoleAddress: String?
 
     private init(
         console: Console, broker: PrivateBroker, folder: URL, configuration: VoicePlugConfiguration,
@@ -94,10 +96,13 @@ final class LocalStack: @unchecked Sendable {
             say(line: "  shortcut \"\(phrase)\" → \(device) \(state)\n")
         }
         let gateway = try spawn(
-            "voiceplug", ["run", "--config", config, "--db", folder.appendingPathComponent("voiceplug.db").path],
+            "voiceplug", ["run", "--config", config, "--db", folder.appendingPathComponent("voiceplug.db").path, "--http", "0"],
             log: "gateway.log")
         try await waitFor("gateway online", in: "gateway.log", process: gateway, what: "the gateway")
-        say(line: "  gateway  voiceplug run (log: one line per phrase)\n\n")
+        let log = (try? String(contentsOf: folder.appendingPathComponent("gateway.log"), encoding: .utf8)) ?? ""
+        consoleAddress = log.firstMatch(of: /web console: (\S+)/).map { String($0.output.1) }
+        say(line: "  gateway  voiceplug run (log: one line per phrase)\n")
+        say(line: "  console  \(consoleAddress ?? "(not started; see gateway.log)")\n\n")
 
         let client = try MQTTClient(MQTTConfiguration(url: broker.url))
         try await client.connect()

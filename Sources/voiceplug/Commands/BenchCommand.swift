@@ -24,7 +24,8 @@ enum BenchCommand {
               lookup             shortcut for (device, state) with 100 and with 100,000 shortcuts
             With --gateway instead: a private broker, plugsim and the gateway as processes; N phrases
             (default 500) one after another, with the latency the gateway reports (what `say` prints),
-            the requester's whole round trip, and the broker's own QoS 1 round trip next to them.
+            the requester's whole round trip over MQTT and over the web console's POST /api/phrase
+            (the two alternate, phrase by phrase), and the broker's own QoS 1 round trip next to them.
             With --speech instead: the recognizer's start, grammar rebuild and real-time factor with 100
             devices and 1,000 voice shortcuts, for commands and for speech that is none (needs flite for
             the utterances); each set is heard twice and the second hearing counted, the first beside it

@@ -83,7 +83,11 @@ enum DemoCommand {
         if interactive {
             console.out(
                 """
-                The gateway is running. From another terminal, try:
+                The gateway is running. Open the web console in a browser on this machine:
+
+                    \(stack.consoleAddress ?? "(not started; see \(stack.folder.path)/gateway.log)")
+
+                or, from another terminal, try:
 
                     \(stack.programs.appendingPathComponent("voiceplug").path) say --broker \(stack.broker.url) "turn off the christmas tree"
                     mosquitto_sub -p \(stack.broker.port) -v -t 'voiceplug/#' -t 'stat/#' -t 'shellies/#' -t 'zigbee2mqtt/#'

@@ -25,19 +25,35 @@ enum GatewayBench {
         defer { Task { await stack.stop() } }
 
         let devices = stack.configuration.devices
+        let web = try stack.consoleAddress.map(ConsoleBenchClient.init(address:))
         var reported: [Double] = []
         var roundTrips: [Double] = []
+        var webRoundTrips: [Double] = []
         var failures = 0
-        for index in 0..<(count + 20) {
-            let device = devices[index % devices.count]
-            let state = (index / devices.count) % 2 == 0 ? "on" : "off"
+        // Phrases alternate between MQTT and the console's /api/phrase, so both see the same mix of plugs and the
+        // same moments of a noisy machine.
+        let step = web == nil ? 1 : 2, warmUp = 20 * step
+        for index in 0..<(count + 20) * step {
+            let device = devices[(index / step) % devices.count]
+            let state = ((index / step) / devices.count) % 2 == 0 ? "on" : "off"
+            let phrase = "turn \(state) the \(device.name)"
             let start = ContinuousClock.now
-            guard let result = await stack.say("turn \(state) the \(device.name)"), case .switched(_, _, let latency) = result.outcome
+            if let web, index % 2 == 1 {
+                let answer = try? web.post("/api/phrase", "{\"text\":\(JSON.string(phrase))}")
+                let elapsed = (ContinuousClock.now - start).timeInterval * 1000
+                guard let answer, let result = PhraseResult.parse(answer), result.ok else {
+                    failures += 1
+                    continue
+                }
+                if index >= warmUp { webRoundTrips.append(elapsed) }
+                continue
+            }
+            guard let result = await stack.say(phrase), case .switched(_, _, let latency) = result.outcome
             else {
                 failures += 1
                 continue
             }
-            if index >= 20 {
+            if index >= warmUp {
                 reported.append(latency)
                 roundTrips.append((ContinuousClock.now - start).timeInterval * 1000)
             }
@@ -50,17 +66,20 @@ enum GatewayBench {
             guard !sorted.isEmpty else { return (.nan, .nan) }
             return (sorted[sorted.count / 2], sorted[min(sorted.count - 1, sorted.count * 99 / 100)])
         }
-        let (r50, r99) = stats(reported), (t50, t99) = stats(roundTrips), (b50, b99) = stats(broker)
+        let (r50, r99) = stats(reported), (t50, t99) = stats(roundTrips), (b50, b99) = stats(broker), (w50, w99) = stats(webRoundTrips)
         if json {
             console.out(
                 "{\"phrases\":\(count),\"failures\":\(failures),\"reported_p50_ms\":\(r50),\"reported_p99_ms\":\(r99),"
-                    + "\"round_trip_p50_ms\":\(t50),\"round_trip_p99_ms\":\(t99),\"broker_qos1_p50_ms\":\(b50),\"broker_qos1_p99_ms\":\(b99)}\n"
+                    + "\"round_trip_p50_ms\":\(t50),\"round_trip_p99_ms\":\(t99),\"http_round_trip_p50_ms\":\(w50),\"http_round_trip_p99_ms\":\(w99),"
+                    + "\"broker_qos1_p50_ms\":\(b50),\"broker_qos1_p99_ms\":\(b99)}\n"
             )
         } else {
             console.out(
                 String(format: "phrase → confirmed, as the gateway reports it (what `say` prints): p50 %.2f ms, p99 %.2f ms\n", r50, r99))
             console.out(
                 String(format: "requester's round trip (publish phrase → result received):    p50 %.2f ms, p99 %.2f ms\n", t50, t99))
+            console.out(
+                String(format: "the console's POST /api/phrase → answer (HTTP keep-alive):  p50 %.2f ms, p99 %.2f ms\n", w50, w99))
             console.out(
                 String(format: "broker's own QoS 1 round trip (publish → own subscription):   p50 %.3f ms, p99 %.3f ms\n", b50, b99))
             console.out("\(count) phrases over tasmota, shelly and zigbee2mqtt plugs, one at a time; \(failures) failed\n")
