@@ -125,7 +125,7 @@ function renderPlug(id) {
   parts.card.dataset.online = plug.online === null || plug.online === undefined ? "unknown" : String(plug.online);
   parts.toggle.setAttribute("aria-pressed", plug.state === "on" ? "true" : "false");
   parts.toggle.title = plug.state ? `Switch ${plug.name} ${plug.state === "on" ? "off" : "on"}` : "";
-  parts.choose.hidden = plug.state === "on" || plug.state === "off";
+  parts.choose.hidden = plug.online === false || plug.state === "on" || plug.state === "off";
   renderShortcutButtons(id);
 }
 
