@@ -129,6 +129,9 @@ extension Gateway {
                 .info, "\(request.id) \"\(request.text)\" → \(intent.deviceID) \(intent.state) ok \(String(format: "%.1f", latency)) ms")
         } else if case .failed(let code, let text, _) = result.outcome {
             log.log(.info, "\(request.id) \"\(request.text)\" → \(code.rawValue): \(text)")
+        } else if case .groupSwitched(let state, let devices, _) = result.outcome {
+            let each = devices.map { "\($0.deviceID) \($0.ok ? "ok" : $0.error?.rawValue ?? "failed")" }.joined(separator: ", ")
+            log.log(.info, "\(request.id) \"\(request.text)\" → \(state): \(each)")
         }
     }
 
@@ -159,10 +162,66 @@ extension Gateway {
                     return failed(.stateUnknown, "\(id)'s state is not known, so it cannot be toggled; say on or off")
                 }
                 (intent, source) = (ToggleStateIntent(deviceID: id, state: known == .on ? .off : .on), .command)
+            case .success(.group(let ids, let state))?:
+                return await executeGroup(ids, to: state, for: request, arrived: arrived)
+            case .success(.groupQuestion(let ids, let asked))?:
+                let answers = ids.map { id in
+                    let status = current.tracker.status(of: id)
+                    return PhraseResult.PlugAnswer(deviceID: id, state: status?.state, online: status?.online)
+                }
+                return PhraseResult(id: request.id, text: request.text, outcome: .groupAnswered(asked: asked, devices: answers))
             }
         }
         let shortcut: VoiceShortcut? = if case .voiceShortcut(let shortcut) = source { shortcut } else { nil }
-        return await execute(intent, for: request, by: shortcut, arrived: arrived)
+        var result = await execute(intent, for: request, by: shortcut, arrived: arrived)
+        if let shortcut, let shadow = current.matcher.shadowedMeanings(of: [shortcut]).first {
+            result.note = Self.shadowNote(shortcut, shadow.alsoMeans)
+        }
+        return result
+    }
+
+    /// What is said of a voice shortcut whose phrase also says something else without it.
+    static func shadowNote(_ shortcut: VoiceShortcut, _ alsoMeans: String) -> String {
+        "the voice shortcut '\(shortcut.invocationPhrase)' also means \(alsoMeans) as a command; the shortcut wins "
+            + "(edit or delete it to say the command)"
+    }
+
+    /// Logs each voice shortcut whose phrase also says another command, once (a device added or renamed since).
+    func reportShadowedShortcuts() {
+        let shadows = devices.matcher.shadowedMeanings(of: registry.allVoiceShortcuts())
+        let keys = Set(shadows.map { "\($0.shortcut.id) \($0.shortcut.invocationPhrase) \($0.alsoMeans)" })
+        let new = reportedShadows.withLock { reported in
+            defer { reported = keys }
+            return keys.subtracting(reported)
+        }
+        for (shortcut, alsoMeans) in shadows where new.contains("\(shortcut.id) \(shortcut.invocationPhrase) \(alsoMeans)") {
+            log.log(.warning, Self.shadowNote(shortcut, alsoMeans))
+        }
+    }
+
+    /// Switches every device of a group at once (each through its own lane) and waits for all their
+    /// confirmations. Not recorded for suggestions: a group's phrase would be suggested as each device's shortcut.
+    func executeGroup(
+        _ ids: [String], to state: PowerState, for request: PhraseRequest, arrived: ContinuousClock.Instant
+    ) async -> PhraseResult {
+        let outcomes = await withTaskGroup(of: (Int, PhraseResult.DeviceOutcome).self) { group in
+            for (index, id) in ids.enumerated() {
+                group.addTask { [self] in
+                    let one = await execute(
+                        ToggleStateIntent(deviceID: id, state: state), for: request, by: nil, arrived: arrived, record: false)
+                    if case .failed(let code, let message, _) = one.outcome {
+                        return (index, .init(deviceID: id, state: state, error: code, message: message))
+                    }
+                    return (index, .init(deviceID: id, state: state))
+                }
+            }
+            var all: [(Int, PhraseResult.DeviceOutcome)] = []
+            for await outcome in group { all.append(outcome) }
+            return all.sorted { $0.0 < $1.0 }.map(\.1)
+        }
+        let milliseconds = (ContinuousClock.now - arrived).timeInterval * 1000
+        return PhraseResult(
+            id: request.id, text: request.text, outcome: .groupSwitched(state: state, devices: outcomes, latencyMs: milliseconds))
     }
 
     /// Switches the plug `intent` names and waits for its confirmation. A phrase's execution (`record`) is kept
@@ -223,8 +282,37 @@ extension Gateway {
         let properties = PublishProperties(correlationData: request.correlationData, contentType: "application/json")
         try? await client.publish(topic, result.json, qos: .atLeastOnce, properties: properties)
         if case .hermes(let session, let site) = request.origin {
-            await answerHermes(request, intent: intent, sessionID: session, siteID: site)
+            switch result.outcome {
+            case .answered(let device, let state, _):
+                await answerHermesQuestion(request, devices: [(device, state)], sessionID: session, siteID: site)
+            case .groupAnswered(_, let devices):
+                await answerHermesQuestion(request, devices: devices.map { ($0.deviceID, $0.state) }, sessionID: session, siteID: site)
+            case .groupSwitched(let state, let devices, _):
+                for device in devices where device.ok {
+                    await answerHermes(
+                        request, intent: ToggleStateIntent(deviceID: device.deviceID, state: state), sessionID: session, siteID: site)
+                }
+            default:
+                await answerHermes(request, intent: intent, sessionID: session, siteID: site)
+            }
         }
+    }
+
+    /// A question over Hermes: intent `GetState`, a `device` slot and a `state` slot per device asked about
+    /// (state "unknown" where it is not known).
+    func answerHermesQuestion(_ request: PhraseRequest, devices: [(String, PowerState?)], sessionID: String?, siteID: String?) async {
+        let session = sessionID.map(jsonString) ?? "null"
+        let site = jsonString(siteID ?? "default")
+        let slots = devices.flatMap { id, state in [Self.hermesSlot("device", id), Self.hermesSlot("state", state?.rawValue ?? "unknown")] }
+        let payload =
+            "{\"input\":\(jsonString(request.text)),\"intent\":{\"intentName\":\"GetState\",\"confidenceScore\":1.0},"
+            + "\"slots\":[\(slots.joined(separator: ","))],\"sessionId\":\(session),\"siteId\":\(site),\"id\":\(jsonString(request.id))}"
+        try? await client.publish(PhraseTopics.hermesGetState, payload, qos: .atLeastOnce)
+    }
+
+    static func hermesSlot(_ name: String, _ value: String) -> String {
+        "{\"entity\":\"\(name)\",\"slotName\":\"\(name)\",\"rawValue\":\(jsonString(value)),\"value\":{\"kind\":\"Unknown\",\"value\":\(jsonString(value))},"
+            + "\"confidence\":1.0,\"range\":{\"start\":0,\"end\":\(value.count)}}"
     }
 
     func answerHermes(_ request: PhraseRequest, intent: ToggleStateIntent?, sessionID: String?, siteID: String?) async {
@@ -252,7 +340,7 @@ extension PhraseResult {
     var recognizedIntent: ToggleStateIntent? {
         switch outcome {
         case .switched(let intent, _, _): intent
-        case .answered: nil
+        case .answered, .groupSwitched, .groupAnswered: nil
         case .failed(.notRecognized, _, _), .failed(.invalidInput, _, _): nil
         case .failed(_, _, let intent): intent
         }

@@ -8,6 +8,7 @@ import VoiceShortcuts
 extension Gateway {
     func watchFiles() async {
         var inGrammar = (phrases: Set(registry.index.all.map(\.normalizedPhrase)), devices: devices.list)
+        var checked = inGrammar  // what the shadowed shortcuts were last looked for in
         var file = settings.configuration.path.map(ConfigurationFile.init)
         var adaptationFiles = adaptationPaths.map(ConfigurationFile.init)
         while !Task.isCancelled {
@@ -22,6 +23,10 @@ extension Gateway {
             if nowFiles.map(\.stamp) != adaptationFiles.map(\.stamp), speech.current != nil {
                 adaptationFiles = nowFiles
                 if await readjust() { inGrammar = current }
+            }
+            if current.phrases != checked.phrases || current.devices != checked.devices {
+                checked = current
+                reportShadowedShortcuts()
             }
             // New or changed phrases or devices: the speech grammar follows.
             if current.phrases != inGrammar.phrases || current.devices != inGrammar.devices, speech.current != nil {

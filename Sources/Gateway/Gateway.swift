@@ -92,6 +92,8 @@ public final class Gateway: Sendable {
     let handling = Mutex<[String: Completion]>([:])
     /// Plug changes, results and shortcut changes, for those watching (`events()`).
     let events = GatewayEvents()
+    /// The shadowed voice shortcuts already logged (`reportShadowedShortcuts`).
+    let reportedShadows = Mutex<Set<String>>([])
 
     /// With `recentPhrases`, a phrase delivered again with the same requester id (after a crash) is answered
     /// again, not executed again.
@@ -174,6 +176,7 @@ public final class Gateway: Sendable {
         // State reports are not retained (Tasmota, Shelly): ask every plug.
         for device in devices.byID.values { await queryState(of: device) }
         log.log(.info, "gateway online on \(settings.brokerURL): \(devices.byID.count) devices, \(registry.index.count) voice shortcuts")
+        reportShadowedShortcuts()
         if settings.speech { startSpeech() }
 
         let (arrivals, incoming) = AsyncStream<Arrival>.makeStream(bufferingPolicy: .bufferingOldest(Self.queueLimit))

@@ -20,6 +20,41 @@ public struct PhraseResult: Sendable, Equatable {
         /// A question answered from the tracked state; nothing was switched. Nil where it is not known.
         case answered(deviceID: String, state: PowerState?, online: Bool?)
         case failed(ErrorCode, message: String, intent: ToggleStateIntent?)
+        /// Several devices asked to switch to `state` ("turn off everything"): each one's outcome.
+        case groupSwitched(state: PowerState, devices: [DeviceOutcome], latencyMs: Double)
+        /// A question about several devices ("what's on"), answered from the tracked state.
+        case groupAnswered(asked: PowerState, devices: [PlugAnswer])
+    }
+
+    /// One device's part in a group command.
+    public struct DeviceOutcome: Sendable, Equatable {
+        public var deviceID: String
+        public var state: PowerState
+        /// Nil when it switched and confirmed.
+        public var error: ErrorCode?
+        public var message: String?
+
+        public init(deviceID: String, state: PowerState, error: ErrorCode? = nil, message: String? = nil) {
+            self.deviceID = deviceID
+            self.state = state
+            self.error = error
+            self.message = message
+        }
+
+        public var ok: Bool { error == nil }
+    }
+
+    /// One device's state in the answer to a question about several.
+    public struct PlugAnswer: Sendable, Equatable {
+        public var deviceID: String
+        public var state: PowerState?
+        public var online: Bool?
+
+        public init(deviceID: String, state: PowerState?, online: Bool?) {
+            self.deviceID = deviceID
+            self.state = state
+            self.online = online
+        }
     }
 
     public var id: String
@@ -28,6 +63,9 @@ public struct PhraseResult: Sendable, Equatable {
     /// When the phrase was heard: the recognizer's confidence (results then
     /// carry `"source":"speech","confidence":…`).
     public var speechConfidence: Double? = nil
+    /// Something the requester should know although it worked: a voice shortcut whose phrase also says another
+    /// command (the shortcut won). Carried as `"note"`.
+    public var note: String? = nil
 
     public init(id: String, text: String, outcome: Outcome, speechConfidence: Double? = nil) {
         self.id = id
@@ -37,8 +75,11 @@ public struct PhraseResult: Sendable, Equatable {
     }
 
     public var ok: Bool {
-        if case .failed = outcome { return false }
-        return true
+        switch outcome {
+        case .failed: false
+        case .groupSwitched(_, let devices, _): devices.allSatisfy(\.ok)
+        default: true
+        }
     }
 
     /// `{"id":…,"text":…,"ok":true,"device":…,"state":…,"shortcut":{"id":…,"phrase":…}|null,"confirmed":true,"latencyMs":…}`
@@ -62,7 +103,32 @@ public struct PhraseResult: Sendable, Equatable {
         case .failed(let code, let message, let intent):
             fields += ["\"ok\":false", "\"error\":\(quote(code.rawValue))", "\"message\":\(quote(message))"]
             if let intent { fields += ["\"device\":\(quote(intent.deviceID))", "\"state\":\(quote(intent.state.rawValue))"] }
+        case .groupSwitched(let state, let devices, let latency):
+            let failed = devices.filter { !$0.ok }
+            fields += ["\"ok\":\(failed.isEmpty)", "\"kind\":\"group\"", "\"state\":\(quote(state.rawValue))"]
+            if let first = failed.first {
+                let summary =
+                    "\(devices.count - failed.count) of \(devices.count) switched; "
+                    + failed.map { "\($0.deviceID): \($0.message ?? "")" }.joined(separator: "; ")
+                fields += ["\"error\":\(quote((first.error ?? .timeout).rawValue))", "\"message\":\(quote(summary))"]
+            }
+            let items = devices.map { device in
+                "{\"device\":\(quote(device.deviceID)),\"state\":\(quote(device.state.rawValue)),\"ok\":\(device.ok)"
+                    + (device.error.map { ",\"error\":\(quote($0.rawValue))" } ?? "")
+                    + (device.message.map { ",\"message\":\(quote($0))" } ?? "") + "}"
+            }
+            fields += ["\"devices\":[" + items.joined(separator: ",") + "]", "\"latencyMs\":\(String(format: "%.3f", latency))"]
+        case .groupAnswered(let asked, let devices):
+            let items = devices.map { device in
+                "{\"device\":\(quote(device.deviceID)),\"state\":\(device.state.map { quote($0.rawValue) } ?? "null"),"
+                    + "\"online\":\(device.online.map { $0 ? "true" : "false" } ?? "null")}"
+            }
+            fields += [
+                "\"ok\":true", "\"kind\":\"query\"", "\"asked\":\(quote(asked.rawValue))",
+                "\"devices\":[" + items.joined(separator: ",") + "]",
+            ]
         }
+        if let note { fields.append("\"note\":\(quote(note))") }
         if let confidence = speechConfidence {
             fields += ["\"source\":\"speech\"", "\"confidence\":\(String(format: "%.3f", confidence))"]
         }
@@ -77,6 +143,29 @@ public struct PhraseResult: Sendable, Equatable {
         let intent = (object["device"] as? String).flatMap { device in
             (object["state"] as? String).flatMap(PowerState.init(rawValue:)).map { ToggleStateIntent(deviceID: device, state: $0) }
         }
+        if object["kind"] as? String == "group", let state = (object["state"] as? String).flatMap(PowerState.init(rawValue:)),
+            let items = object["devices"] as? [[String: Any]]
+        {
+            let devices = items.compactMap { item -> DeviceOutcome? in
+                guard let device = item["device"] as? String else { return nil }
+                return DeviceOutcome(
+                    deviceID: device, state: state, error: (item["error"] as? String).flatMap(ErrorCode.init(rawValue:)),
+                    message: item["message"] as? String)
+            }
+            let latency = (object["latencyMs"] as? NSNumber)?.doubleValue ?? 0
+            return PhraseResult(id: id, text: text, outcome: .groupSwitched(state: state, devices: devices, latencyMs: latency))
+        }
+        if ok, object["kind"] as? String == "query", let asked = (object["asked"] as? String).flatMap(PowerState.init(rawValue:)),
+            let items = object["devices"] as? [[String: Any]]
+        {
+            let devices = items.compactMap { item -> PlugAnswer? in
+                guard let device = item["device"] as? String else { return nil }
+                return PlugAnswer(
+                    deviceID: device, state: (item["state"] as? String).flatMap(PowerState.init(rawValue:)), online: item["online"] as? Bool
+                )
+            }
+            return PhraseResult(id: id, text: text, outcome: .groupAnswered(asked: asked, devices: devices))
+        }
         if ok, object["kind"] as? String == "query", let device = object["device"] as? String {
             let state = (object["state"] as? String).flatMap(PowerState.init(rawValue:))
             return PhraseResult(id: id, text: text, outcome: .answered(deviceID: device, state: state, online: object["online"] as? Bool))
@@ -89,7 +178,9 @@ public struct PhraseResult: Sendable, Equatable {
                 shortcut = VoiceShortcut(id: sid, invocationPhrase: phrase, shortcut: Shortcut(intent: intent))
             }
             let latency = (object["latencyMs"] as? NSNumber)?.doubleValue ?? 0
-            return PhraseResult(id: id, text: text, outcome: .switched(intent, shortcut: shortcut, latencyMs: latency))
+            var result = PhraseResult(id: id, text: text, outcome: .switched(intent, shortcut: shortcut, latencyMs: latency))
+            result.note = object["note"] as? String
+            return result
         }
         let code = (object["error"] as? String).flatMap(ErrorCode.init(rawValue:)) ?? .notRecognized
         return PhraseResult(id: id, text: text, outcome: .failed(code, message: object["message"] as? String ?? "", intent: intent))

@@ -97,7 +97,7 @@ extension ConsoleRoutes {
             switch refusal {
             case .phraseInUse: (409, "phrase_in_use")
             case .pairHasShortcut: (409, "pair_has_shortcut")
-            case .phraseIsCommand: (409, "phrase_is_command")
+            case .phraseIsCommand, .phraseIsRequest: (409, "phrase_is_command")
             case .unknownShortcut: (404, "unknown_shortcut")
             case .unknownDevice: (404, "unknown_device")
             case .emptyPhrase: (400, "empty_phrase")

@@ -173,6 +173,9 @@ def check(args):
         box.clear()
         box.send_keys("make me a sandwich", Keys.ENTER)
         page.wait("a refusal for an unknown phrase", lambda: driver.find_element(By.ID, "result").get_attribute("data-ok") == "false")
+        box.clear()
+        box.send_keys("what's on", Keys.ENTER)
+        page.wait("the answer to a question about all plugs", lambda: page.text("result").startswith("“what's on”: on: ") and "desk fan" in page.text("result"))
 
         # Suggestions: a pair switched twice by phrase is offered, and one click adds it.
         cli(args, "say", "turn off the porch light")

@@ -56,6 +56,25 @@ struct RobustnessTests {
         }
     }
 
+    @Test("a shortcut is used the instant `shortcuts add` returns, and gone the instant `delete` returns: 100 times in a row")
+    func usedWhenAddReturns() async throws {
+        try await withGateway { gateway in
+            for round in 0..<100 {
+                let phrase = "festive mode \(round)"
+                let (added, out, error) = try await gateway.voiceplug([
+                    "shortcuts", "add", "--device", "tree", "--state", "on", "--phrase", phrase,
+                ])
+                #expect(added == 0 && !error.contains("warning"), "\(error)")
+                let heard = try await gateway.say(phrase)
+                #expect(heard["device"] as? String == "tree", "round \(round): \(heard)")
+                let id = try #require(out.firstMatch(of: /[0-9A-Fa-f-]{36}/).map { String($0.output) })
+                #expect(try await gateway.voiceplug(["shortcuts", "delete", id]).0 == 0)
+                #expect(try await gateway.say(phrase)["error"] as? String == "not_recognized", "round \(round): still used after delete")
+                if heard["device"] as? String != "tree" { break }
+            }
+        }
+    }
+
     /// Asks `phrase` until its outcome is `ok`, for at most a second after the change (then once more).
     func expectWithinASecond(_ gateway: GatewayFixture, _ phrase: String, ok: Bool) async throws {
         let changed = ContinuousClock.now

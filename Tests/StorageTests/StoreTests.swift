@@ -244,8 +244,12 @@ struct StoreTests {
     @Test("a phrase that already says another command is refused as a shortcut; the same command is allowed")
     func phraseThatIsACommand() throws {
         let kettleOn = ToggleStateIntent(deviceID: "kettle", state: .on)
-        let meaning: @Sendable (String) -> ToggleStateIntent? = { phrase in
-            PhraseNormalizer.normalize(phrase) == "turn on the kettle" ? kettleOn : nil
+        let meaning: @Sendable (String) -> PhraseMeaning? = { phrase in
+            switch PhraseNormalizer.normalize(phrase) {
+            case "turn on the kettle": .command(kettleOn)
+            case "turn off everything": .request("a command for 2 devices → off")
+            default: nil
+            }
         }
         let registry = try VoiceShortcutCenter(store: SQLiteShortcutStore(path: path), meaning: meaning)
         let fanOn = ToggleStateIntent(deviceID: "desk-fan", state: .on)
@@ -258,6 +262,8 @@ struct StoreTests {
         }
         #expect(try registry.add(kettleOn, phrase: "turn on the kettle").intent == kettleOn)
         #expect(registry.allVoiceShortcuts().count == 2)
+        let group = #expect(throws: RegistryError.self) { try registry.add(lampOff, phrase: "Turn off everything") }
+        #expect(group.map { "\($0)".contains("already means a command for 2 devices → off") } == true)
     }
 
     @Test("importing the shortcuts the store holds already is no change; a changed one is still refused")

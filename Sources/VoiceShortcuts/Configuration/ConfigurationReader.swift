@@ -4,7 +4,7 @@ struct ConfigurationReader {
     let file: String
 
     private static let topKeys = ["broker", "passwordFile", "caFile", "certFile", "keyFile", "confirmTimeoutMs", "historyLimit", "devices"]
-    private static let deviceKeys = ["id", "name", "aliases", "area", "protocol", "topic", "relay"]
+    private static let deviceKeys = ["id", "name", "aliases", "area", "protocol", "topic", "relay", "groupCommands"]
 
     func configuration(from root: JSONValue) throws(ConfigurationError) -> VoicePlugConfiguration {
         guard case .object(let object) = root else {
@@ -89,7 +89,16 @@ struct ConfigurationReader {
             }
             relay = Int(number)
         }
-        return Device(id: id, name: name, aliases: aliases, area: area, protocol: plugProtocol, topic: topic, relay: relay)
+        var groupCommands = true
+        if let value = object["groupCommands"] {
+            guard case .bool(let flag) = value else {
+                throw error("\(path).groupCommands", "must be true or false, not \(describe(value))")
+            }
+            groupCommands = flag
+        }
+        return Device(
+            id: id, name: name, aliases: aliases, area: area, protocol: plugProtocol, topic: topic, relay: relay,
+            groupCommands: groupCommands)
     }
 
     private func checkUnique(_ devices: [Device]) throws(ConfigurationError) {

@@ -15,12 +15,30 @@
 ///     <det>    = the | my | our
 ///     <prep>   = in | on | at | of | across | around | throughout | inside
 ///
+/// and everyday verbs beyond Home Assistant's (`everydayFixedVerbs`, `everydayParticles`, `cutPower`):
+///
+///     shut off|down [det] <target>      shut [det] <target> off|down      (off)
+///     power up|down [det] <target>      power [det] <target> up|down      (on | off)
+///     kill [det] <target> (off)   start [det] <target> (on)   stop [det] <target> (off)
+///     cut [the] power to|for|on [det] <target>                           (off)
+///
 /// Anything else (questions, negations, other requests) is not a command.
-/// The speech grammar is made from the same lists.
+/// The speech grammar is made from the same lists (the everyday verbs not yet: see docs/speech.md).
 public enum CommandGrammar {
     public static let particleVerbs: Set<String> = ["turn", "switch", "change", "bring", "put", "set", "power"]
     public static let fixedVerbs: [String: PowerState] = ["activate": .on, "enable": .on, "deactivate": .off, "disable": .off]
     public static let particles: [String: PowerState] = ["on": .on, "off": .off]
+    /// Verbs that say the state by themselves, beyond Home Assistant's.
+    public static let everydayFixedVerbs: [String: PowerState] = ["kill": .off, "start": .on, "stop": .off]
+    /// Particle verbs with particles of their own: "shut" takes only off and down, "power" up and down too.
+    public static let everydayParticles: [String: [String: PowerState]] = [
+        "shut": ["off": .off, "down": .off], "power": ["up": .on, "down": .off],
+    ]
+    /// "cut the power to the heater": off.
+    public static let cutPower: [[String]] = [
+        ["cut", "the", "power", "to"], ["cut", "power", "to"], ["cut", "the", "power", "for"], ["cut", "power", "for"],
+        ["cut", "the", "power", "on"], ["cut", "the", "power", "of"],
+    ]
     public static let determiners: Set<String> = ["the", "my", "our"]
     public static let areaPrepositions: Set<String> = ["in", "on", "at", "of", "across", "around", "throughout", "inside"]
     public static let politeness: Set<String> = ["please"]
@@ -52,7 +70,24 @@ public enum CommandGrammar {
         let words = withoutSkipWords(words[...])
         guard let first = words.first else { return nil }
 
-        if let state = fixedVerbs[first] {
+        if let prefix = cutPower.first(where: { words.starts(with: $0) }) {
+            let target = words.dropFirst(prefix.count)
+            return target.isEmpty ? nil : Frame(state: .off, target: target)
+        }
+        if let own = everydayParticles[first] {
+            let rest = words.dropFirst()
+            if let second = rest.first, let state = own[second] {
+                let target = rest.dropFirst()
+                if let last = target.last, particles[last] != nil || own[last] != nil { return nil }  // "shut off the fan on"
+                guard !target.isEmpty else { return nil }
+                return Frame(state: state, target: target)
+            }
+            if let last = rest.last, let state = own[last], rest.count > 1 {
+                return Frame(state: state, target: rest.dropLast())
+            }
+            if first == "shut" { return nil }  // "shut on", "shut the door"
+        }
+        if let state = fixedVerbs[first] ?? everydayFixedVerbs[first] {
             let target = words.dropFirst()
             if let last = target.last, particles[last] != nil { return nil }  // "activate the fan off"
             return Frame(state: state, target: target)

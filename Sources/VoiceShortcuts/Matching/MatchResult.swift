@@ -36,6 +36,10 @@ public enum NotRecognizedReason: Error, Sendable, Equatable, CustomStringConvert
     case ambiguous(heard: String, candidates: [String])
     /// The device exists, but not in the area named.
     case notInArea(device: String, area: String)
+    /// A group command or question names a place no device is in.
+    case unknownArea(String)
+    /// A group names no device that takes part (none in the area, or all opted out of group commands).
+    case emptyGroup(area: String?)
 
     public var description: String {
         switch self {
@@ -45,6 +49,9 @@ public enum NotRecognizedReason: Error, Sendable, Equatable, CustomStringConvert
         case .unknownDevice(let name): "no device is called '\(name)'"
         case .ambiguous(let heard, let candidates): "'\(heard)' could be \(candidates.joined(separator: " or "))"
         case .notInArea(let device, let area): "\(device) is not in the \(area)"
+        case .unknownArea(let area): "no device is in a place called '\(area)'"
+        case .emptyGroup(let area?): "no device in the \(area) takes part in group commands"
+        case .emptyGroup(nil): "no device takes part in group commands"
         }
     }
 
@@ -57,6 +64,8 @@ public enum NotRecognizedReason: Error, Sendable, Equatable, CustomStringConvert
         case .unknownDevice: "unknown_device"
         case .ambiguous: "ambiguous"
         case .notInArea: "not_in_area"
+        case .unknownArea: "unknown_area"
+        case .emptyGroup: "empty_group"
         }
     }
 }

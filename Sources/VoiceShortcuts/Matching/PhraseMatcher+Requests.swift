@@ -4,19 +4,26 @@ public enum DeviceRequest: Sendable, Equatable {
     case toggle(deviceID: String)
     /// "is the kettle on": its state, switching nothing; `asked` is the state the question names.
     case question(deviceID: String, asked: PowerState?)
+    /// "turn off everything in the kitchen", "turn on the kettle and the desk fan": each device to `state`.
+    case group(deviceIDs: [String], state: PowerState)
+    /// "what's on", "are any plugs on in the kitchen": the states of these devices, switching nothing.
+    case groupQuestion(deviceIDs: [String], asked: PowerState)
 }
 
-/// Toggles and questions:
+/// Toggles, questions and groups (`PhraseMatcher+Groups`):
 ///
 ///     toggle [det] <target>
 ///     is|are [det] <target> [switched|turned] on|off
 ///
 /// with the command forms' skip words around them; the target resolves as a command's does.
 extension PhraseMatcher {
-    /// The toggle or question `text` says, or its reason for naming no device; nil when it is neither form.
+    /// The toggle, question or group command `text` says, or its reason for naming no device; nil when it is
+    /// none of these forms.
     public func request(_ text: String) -> Result<DeviceRequest, NotRecognizedReason>? {
         let words = CommandGrammar.withoutSkipWords(PhraseNormalizer.words(text)[...])
         guard let first = words.first, words.count <= Self.maximumWords else { return nil }
+        if let question = groupQuestion(words) { return question }
+        if let frame = CommandGrammar.frame(Array(words)), let group = groupCommand(frame) { return group }
         let target: ArraySlice<String>
         let asked: PowerState?
         switch first {

@@ -21,10 +21,13 @@ public struct Device: Sendable, Hashable, Codable, Identifiable {
     public var topic: String
     /// The relay of a multi-relay plug; `nil` for a single relay.
     public var relay: Int?
+    /// Whether "turn off everything" and other group commands switch it (false for the fridge and the router);
+    /// naming it still does.
+    public var groupCommands: Bool
 
     public init(
         id: String, name: String? = nil, aliases: [String] = [], area: String? = nil,
-        protocol: PlugProtocol = .tasmota, topic: String? = nil, relay: Int? = nil
+        protocol: PlugProtocol = .tasmota, topic: String? = nil, relay: Int? = nil, groupCommands: Bool = true
     ) {
         self.id = id
         self.name = name ?? id.replacingOccurrences(of: "-", with: " ")
@@ -33,6 +36,23 @@ public struct Device: Sendable, Hashable, Codable, Identifiable {
         self.protocol = `protocol`
         self.topic = topic ?? id
         self.relay = relay
+        self.groupCommands = groupCommands
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, name, aliases, area, `protocol`, topic, relay, groupCommands
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try container.decode(String.self, forKey: .id), name: try container.decodeIfPresent(String.self, forKey: .name),
+            aliases: try container.decodeIfPresent([String].self, forKey: .aliases) ?? [],
+            area: try container.decodeIfPresent(String.self, forKey: .area),
+            protocol: try container.decodeIfPresent(PlugProtocol.self, forKey: .protocol) ?? .tasmota,
+            topic: try container.decodeIfPresent(String.self, forKey: .topic),
+            relay: try container.decodeIfPresent(Int.self, forKey: .relay),
+            groupCommands: try container.decodeIfPresent(Bool.self, forKey: .groupCommands) ?? true)
     }
 
     /// Whether `id` is a valid device id: 1–64 characters of `a-z`, `0-9`, `-`

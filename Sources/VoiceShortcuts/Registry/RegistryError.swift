@@ -16,6 +16,8 @@ public enum RegistryError: Error, Sendable, Equatable, CustomStringConvertible {
     case phraseTooLong(limit: Int)
     /// The phrase already says another command: as a shortcut it would switch the wrong plug.
     case phraseIsCommand(phrase: String, means: ToggleStateIntent)
+    /// The phrase already says a group command, a toggle or a question.
+    case phraseIsRequest(phrase: String, means: String)
 
     public var description: String {
         switch self {
@@ -39,6 +41,8 @@ public enum RegistryError: Error, Sendable, Equatable, CustomStringConvertible {
         case .phraseIsCommand(let phrase, let means):
             return "'\(phrase)' already means \(means.deviceID) → \(means.state); as a shortcut for anything else it would "
                 + "switch the wrong plug — pick another phrase"
+        case .phraseIsRequest(let phrase, let means):
+            return "'\(phrase)' already means \(means); as a shortcut it would take that away — pick another phrase"
         }
     }
 }

@@ -19,13 +19,13 @@ public final class VoiceShortcutCenter: Sendable {
 
     public let store: any VoiceShortcutStore
     private let state: Mutex<(index: ShortcutIndex, token: Int64)>
-    /// What a phrase already says as a command, without any shortcut (the phrase matcher over the configured
-    /// devices): a shortcut may not take a phrase that says another device or state.
-    private let meaning: (@Sendable (String) -> ToggleStateIntent?)?
+    /// What a phrase already says without any shortcut (the phrase matcher over the configured devices): a
+    /// shortcut may not take a phrase that says another device or state, a group command, a toggle or a question.
+    private let meaning: (@Sendable (String) -> PhraseMeaning?)?
 
-    /// Loads every shortcut from `store` into the index. With `meaning`, a phrase that already says another
-    /// command is refused as a shortcut (`RegistryError.phraseIsCommand`).
-    public init(store: any VoiceShortcutStore, meaning: (@Sendable (String) -> ToggleStateIntent?)? = nil) throws {
+    /// Loads every shortcut from `store` into the index. With `meaning`, a phrase that already says something
+    /// else is refused as a shortcut (`RegistryError.phraseIsCommand`, `.phraseIsRequest`).
+    public init(store: any VoiceShortcutStore, meaning: (@Sendable (String) -> PhraseMeaning?)? = nil) throws {
         self.store = store
         self.meaning = meaning
         let (shortcuts, token) = try store.loadAll()
@@ -130,8 +130,22 @@ public final class VoiceShortcutCenter: Sendable {
     private func check(_ phrase: String, for intent: ToggleStateIntent?) throws {
         guard phrase.count <= Self.phraseLimit else { throw RegistryError.phraseTooLong(limit: Self.phraseLimit) }
         guard !PhraseNormalizer.normalize(phrase).isEmpty else { throw RegistryError.emptyPhrase }
-        if let intent, let means = meaning?(phrase), means != intent {
-            throw RegistryError.phraseIsCommand(phrase: phrase.trimmingCharacters(in: .whitespacesAndNewlines), means: means)
+        let trimmed = phrase.trimmingCharacters(in: .whitespacesAndNewlines)
+        switch meaning?(phrase) {
+        case .command(let means)? where intent != nil && means != intent:
+            throw RegistryError.phraseIsCommand(phrase: trimmed, means: means)
+        case .request(let what)?:
+            throw RegistryError.phraseIsRequest(phrase: trimmed, means: what)
+        default:
+            break
         }
     }
+}
+
+/// What a phrase says without any shortcut.
+public enum PhraseMeaning: Sendable, Equatable {
+    /// An on/off command for one device.
+    case command(ToggleStateIntent)
+    /// A group command, a toggle or a question, described ("a command for 5 devices → off").
+    case request(String)
 }

@@ -296,10 +296,25 @@ async function loadSuggestions() {
 
 // MARK: phrases, typed and spoken
 
+// "on: kettle, desk fan" for a question about several plugs; "2 of 3 → off: …" for a group command.
+function describeGroup(result) {
+  const name = (id) => (state.plugs.get(id) || { name: id }).name;
+  if (result.kind === "query") {
+    const matching = result.devices.filter((d) => d.state === result.asked && d.online !== false).map((d) => name(d.device));
+    return matching.length ? `${result.asked}: ${matching.join(", ")}` : `none is ${result.asked}`;
+  }
+  const failed = result.devices.filter((d) => !d.ok);
+  const done = result.devices.length - failed.length;
+  return `${done} of ${result.devices.length} → ${result.state}`
+    + (failed.length ? `; ${failed.map((d) => `${name(d.device)}: ${d.error}`).join(", ")}` : "");
+}
+
 function showResult(result) {
   const line = $("result");
   line.dataset.ok = String(!!result.ok);
-  if (!result.ok) {
+  if (Array.isArray(result.devices)) {
+    line.textContent = `“${result.text}”: ${describeGroup(result)}`;
+  } else if (!result.ok) {
     line.textContent = result.text ? `“${result.text}”: ${result.message}` : result.message;
   } else if (result.kind === "query") {
     const plug = state.plugs.get(result.device);
@@ -400,7 +415,10 @@ function addActivity(result) {
   const plug = state.plugs.get(result.device);
   const name = plug ? plug.name : result.device;
   const said = result.text ? `“${result.text}”` : "click";
-  if (!result.ok) {
+  if (Array.isArray(result.devices)) {
+    text.className = result.ok ? "" : "failed";
+    text.textContent = `${said}: ${describeGroup(result)}`;
+  } else if (!result.ok) {
     text.className = "failed";
     text.textContent = `${said}: ${result.error} — ${result.message}`;
   } else if (result.kind === "query") {

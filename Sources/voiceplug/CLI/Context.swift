@@ -104,10 +104,10 @@ struct Context {
 
     /// What a phrase says as a command over the configured devices, without shortcuts: a shortcut may not take
     /// a phrase that already means another device or state. None without a configuration.
-    var commandMeaning: (@Sendable (String) -> ToggleStateIntent?)? {
+    var commandMeaning: (@Sendable (String) -> PhraseMeaning?)? {
         guard let devices = configuration?.devices else { return nil }
-        let matcher = PhraseMatcher(devices: devices), none = ShortcutIndex([])
-        return { phrase in matcher.match(phrase, shortcuts: none).intent }
+        let matcher = PhraseMatcher(devices: devices)
+        return { phrase in matcher.meaning(of: phrase) }
     }
 
     /// The registry for a command that only reads it: with no store file yet, an empty one in memory, so that

@@ -116,6 +116,18 @@ enum SayCommand {
         case .failed(let code, let message, let intent):
             let target = intent.map { "\(name($0.deviceID)) → \($0.state): " } ?? ""
             return "\(target)\(code.rawValue) (\(message))"
+        case .groupSwitched(let state, let devices, let latency):
+            let each = devices.map {
+                $0.ok ? name($0.deviceID) : "\(name($0.deviceID)) \($0.error?.rawValue ?? "failed") (\($0.message ?? ""))"
+            }
+            let switched = devices.filter(\.ok).count
+            return "\(switched) of \(devices.count) → \(state) (in \(String(format: "%.1f", latency)) ms): " + each.joined(separator: ", ")
+        case .groupAnswered(let asked, let devices):
+            let matching = devices.filter { $0.state == asked && $0.online != false }.map { name($0.deviceID) }
+            let unknown = devices.filter { $0.state == nil || $0.online == false }.map { name($0.deviceID) }
+            var answer = matching.isEmpty ? "none is \(asked)" : "\(asked): " + matching.joined(separator: ", ")
+            if !unknown.isEmpty { answer += " (not known: " + unknown.joined(separator: ", ") + ")" }
+            return answer
         }
     }
 }

@@ -158,10 +158,16 @@ enum ShortcutsCommand {
 
     private static func runList(_ arguments: Arguments, _ context: Context) throws -> ExitCode {
         let shortcuts = try context.registryForReading().allVoiceShortcuts()
+        // Shortcuts whose phrase a device added or renamed since also gives another meaning: the shortcut wins.
+        let shadows = Dictionary(
+            (context.configuration.map { PhraseMatcher(devices: $0.devices).shadowedMeanings(of: shortcuts) } ?? []).map {
+                ($0.shortcut.id, $0.alsoMeans)
+            }, uniquingKeysWith: { first, _ in first })
         if arguments.flags.contains("json") {
             let items = shortcuts.map {
                 "{\"id\":\(JSON.string($0.id.uuidString)),\"phrase\":\(JSON.string($0.invocationPhrase)),"
-                    + "\"device\":\(JSON.string($0.intent.deviceID)),\"state\":\(JSON.string($0.intent.state.rawValue))}"
+                    + "\"device\":\(JSON.string($0.intent.deviceID)),\"state\":\(JSON.string($0.intent.state.rawValue))"
+                    + (shadows[$0.id].map { ",\"alsoMeans\":\(JSON.string($0))" } ?? "") + "}"
             }
             context.console.out("[" + items.joined(separator: ",") + "]\n")
             return .ok
@@ -180,6 +186,12 @@ enum ShortcutsCommand {
                 + "\n"
         }
         context.console.out(text)
+        for shortcut in shortcuts {
+            guard let other = shadows[shortcut.id] else { continue }
+            context.console.err(
+                "voiceplug shortcuts list: note: '\(shortcut.invocationPhrase)' also means \(other) as a command; the shortcut "
+                    + "wins — edit or delete it to say the command\n")
+        }
         return .ok
     }
 
