@@ -2,6 +2,7 @@ import CommandLineSupport
 import Foundation
 import MQTT
 import PlugProtocols
+import Synchronization
 import VoiceShortcuts
 
 /// The simulator service: one simulated plug per channel, a control topic,
@@ -30,6 +31,8 @@ final class PlugSimulator: Sendable {
     private let eventSink: AsyncStream<SimulatorEvent>.Continuation
     private let saves: AsyncStream<Void>
     private let saveSink: AsyncStream<Void>.Continuation
+    /// Plugs whose connection comes and goes (`flapMs`), by device id.
+    private let flapping = Mutex<[String: Task<Void, Never>]>([:])
 
     init(options: Options, console: Console) throws {
         self.options = options
@@ -181,7 +184,10 @@ final class PlugSimulator: Sendable {
         try file.save(states)
     }
 
-    /// `plugsim/control`: {"plug":"ID","online":false|true}, {"plug":"ID","drop":0.5}, {"plug":"ID","latencyMs":300}.
+    /// `plugsim/control`: {"plug":"ID","online":false|true}, {"plug":"ID","drop":0.5}, {"plug":"ID","latencyMs":300},
+    /// {"plug":"ID","stuck":true} (commands change nothing; the plug reports the state it stays in),
+    /// {"plug":"ID","offlineOnCommand":true} (the next command takes the plug offline before it reports),
+    /// {"plug":"ID","flapMs":200} (offline and back every 200 ms; 0 stops it, online).
     /// A message with a value out of range or of the wrong type changes nothing and is reported in one line.
     private func handleControl(_ control: MQTTClient) async {
         for await message in control.messages where message.topic == Self.controlTopic {
@@ -209,10 +215,32 @@ final class PlugSimulator: Sendable {
                     await plug.dropConnection()
                 }
             }
-            if dropValue != nil || latencyValue != nil {
-                await plug.setFaults(drop: dropValue, latency: latencyValue.map { .milliseconds($0) })
+            let stuck = object["stuck"] as? Bool, offlineOnCommand = object["offlineOnCommand"] as? Bool
+            if dropValue != nil || latencyValue != nil || stuck != nil || offlineOnCommand != nil {
+                await plug.setFaults(
+                    drop: dropValue, latency: latencyValue.map { .milliseconds($0) }, stuck: stuck, offlineOnCommand: offlineOnCommand)
+            }
+            if let period = (object["flapMs"] as? NSNumber)?.doubleValue { await flap(plug, id: id, every: .milliseconds(period)) }
+        }
+    }
+
+    /// Takes the plug offline and back every `period`, until a period of zero (then it stays online).
+    private func flap(_ plug: SimulatedPlug, id: String, every period: Duration) async {
+        flapping.withLock { $0.removeValue(forKey: id) }?.cancel()
+        guard period > .zero else {
+            if !(await plug.isOnline) { try? await plug.connect() }
+            return
+        }
+        let task = Task {
+            while !Task.isCancelled {
+                await plug.dropConnection()
+                try? await Task.sleep(for: period)
+                guard !Task.isCancelled else { break }
+                try? await plug.connect()
+                try? await Task.sleep(for: period)
             }
         }
+        flapping.withLock { $0[id] = task }
     }
 
     /// What is wrong with a control message's values, if anything.
@@ -223,6 +251,12 @@ final class PlugSimulator: Sendable {
         }
         if let latency = object["latencyMs"], !((latency as? NSNumber).map { (0...600_000).contains($0.doubleValue) } ?? false) {
             return "\"latencyMs\" must be 0 to 600000 milliseconds"
+        }
+        for flag in ["stuck", "offlineOnCommand"] where object[flag] != nil && !(object[flag] is Bool) {
+            return "\"\(flag)\" must be true or false"
+        }
+        if let flap = object["flapMs"], !((flap as? NSNumber).map { (0...600_000).contains($0.doubleValue) } ?? false) {
+            return "\"flapMs\" must be 0 to 600000 milliseconds"
         }
         return nil
     }

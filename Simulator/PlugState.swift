@@ -70,6 +70,10 @@ struct Faults {
     var jitter: Duration = .zero
     /// Share of commands ignored, 0…1.
     var drop: Double = 0
+    /// A stuck relay: commands change nothing, and the plug reports the state it stays in.
+    var stuck = false
+    /// The next command makes the plug drop its connection (its will says offline) before it reports anything.
+    var offlineOnCommand = false
 
     /// The delay before the next command is carried out.
     func delay() -> Duration {

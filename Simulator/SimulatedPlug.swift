@@ -110,10 +110,14 @@ actor SimulatedPlug {
         for relay in relays { events.yield(SimulatorEvent(deviceID: relay.device.id, kind: .offline(reason: reason))) }
     }
 
-    func setFaults(drop: Double?, latency: Duration?) {
+    func setFaults(drop: Double?, latency: Duration?, stuck: Bool? = nil, offlineOnCommand: Bool? = nil) {
         if let drop { faults.drop = drop }
         if let latency { faults.latency = latency }
-        let text = "faults: drop \(faults.drop), latency \(faults.latency.milliseconds) ms"
+        if let stuck { faults.stuck = stuck }
+        if let offlineOnCommand { faults.offlineOnCommand = offlineOnCommand }
+        let text =
+            "faults: drop \(faults.drop), latency \(faults.latency.milliseconds) ms"
+            + (faults.stuck ? ", stuck" : "") + (faults.offlineOnCommand ? ", offline at the next command" : "")
         for relay in relays { events.yield(SimulatorEvent(deviceID: relay.device.id, kind: .faults(text))) }
     }
 
@@ -141,6 +145,18 @@ actor SimulatedPlug {
                 }
                 let delay = faults.delay()
                 if delay > .zero { try? await Task.sleep(for: delay) }
+                if faults.offlineOnCommand {
+                    faults.offlineOnCommand = false
+                    await dropConnection()
+                    return
+                }
+                if faults.stuck {
+                    await publishState(of: relays[index])
+                    events.yield(
+                        SimulatorEvent(
+                            deviceID: relays[index].device.id, kind: .unchanged(relays[index].power, command: description + " (stuck)")))
+                    return
+                }
             }
             let changed = relays[index].apply(command)
             await publishState(of: relays[index])

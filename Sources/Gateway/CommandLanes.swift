@@ -11,6 +11,8 @@ public enum CommandOutcome: Sendable, Equatable {
     case wentOffline
     /// The command could not be published.
     case sendFailed(String)
+    /// Not sent: the plug's lane was full, or the command waited there past its timeout behind earlier ones.
+    case notSent(String)
 }
 
 /// One lane per device: commands to one plug are sent in arrival order, the
@@ -31,11 +33,21 @@ public actor CommandLanes {
         }
     }
 
+    private struct Waiter {
+        var token: Int
+        /// Resumed with true when the lane is handed to it, false when it gave up.
+        var continuation: CheckedContinuation<Bool, Never>
+    }
+
     private struct Lane {
         var busy = false
-        var queue: [CheckedContinuation<Void, Never>] = []
+        var queue: [Waiter] = []
         var pending: Pending?
     }
+
+    /// How many commands may wait behind the one a plug is carrying out; more are not sent. With the wait bounded
+    /// by the timeout too, a plug that answers slowly or not at all holds a bounded share of the gateway.
+    public static let waitingLimit = 16
 
     private var lanes: [String: Lane] = [:]
     private var nextToken = 0
@@ -49,7 +61,11 @@ public actor CommandLanes {
         deviceID: String, state: PowerState, timeout: Duration,
         send: @escaping @Sendable () async throws -> Void
     ) async -> CommandOutcome {
-        await acquire(deviceID)
+        switch await acquire(deviceID, within: timeout) {
+        case .acquired: break
+        case .full: return .notSent("\(Self.waitingLimit) commands already wait for it")
+        case .waitedTooLong: return .notSent("it was still busy with earlier commands after \(timeout.milliseconds) ms")
+        }
         defer { release(deviceID) }
         nextToken += 1
         let token = nextToken
@@ -98,19 +114,39 @@ public actor CommandLanes {
         pending.resume(outcome)
     }
 
-    private func acquire(_ deviceID: String) async {
-        if lanes[deviceID, default: Lane()].busy {
-            await withCheckedContinuation { lanes[deviceID, default: Lane()].queue.append($0) }
-        } else {
+    private enum Acquired { case acquired, full, waitedTooLong }
+
+    /// The lane of `deviceID`, at once when free, else after the commands before it, for at most `timeout`.
+    private func acquire(_ deviceID: String, within timeout: Duration) async -> Acquired {
+        guard lanes[deviceID, default: Lane()].busy else {
             lanes[deviceID, default: Lane()].busy = true
+            return .acquired
         }
+        guard lanes[deviceID, default: Lane()].queue.count < Self.waitingLimit else { return .full }
+        nextToken += 1
+        let token = nextToken
+        let handed = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            lanes[deviceID, default: Lane()].queue.append(Waiter(token: token, continuation: continuation))
+            Task {
+                try? await Task.sleep(for: timeout)
+                self.giveUp(deviceID, token: token)
+            }
+        }
+        return handed ? .acquired : .waitedTooLong
+    }
+
+    /// A waiter still in the queue when its time is up leaves it.
+    private func giveUp(_ deviceID: String, token: Int) {
+        guard let index = lanes[deviceID]?.queue.firstIndex(where: { $0.token == token }) else { return }
+        let waiter = lanes[deviceID]!.queue.remove(at: index)
+        waiter.continuation.resume(returning: false)
     }
 
     private func release(_ deviceID: String) {
         if var lane = lanes[deviceID], !lane.queue.isEmpty {
             let next = lane.queue.removeFirst()
             lanes[deviceID] = lane
-            next.resume()  // the lane stays busy: handed to the next command
+            next.continuation.resume(returning: true)  // the lane stays busy: handed to the next command
         } else {
             lanes[deviceID]?.busy = false
         }

@@ -36,7 +36,7 @@ extension Gateway {
                 let result = PhraseResult(
                     id: invalid.partial.id, text: invalid.partial.text,
                     outcome: .failed(.invalidInput, message: invalid.message, intent: nil))
-                log.log(.info, "\(result.id) invalid_input: \(invalid.message)")
+                log.log(.info, cause: "invalid_input", "\(result.id) invalid_input: \(invalid.message)")
                 await answer(invalid.partial, with: result, intent: nil)
             case .success(let request):
                 guard await isFirstDelivery(of: request) else { return }
@@ -118,7 +118,7 @@ extension Gateway {
     /// Answers `arrival` with a failure without acting on it.
     func refuse(_ arrival: Arrival, _ code: PhraseResult.ErrorCode, _ message: String) async {
         let request = request(for: arrival)
-        log.log(.warning, "\(request.id) \(code.rawValue): \(message)")
+        log.log(.warning, cause: code.rawValue, "\(request.id) \(code.rawValue): \(message)")
         let result = PhraseResult(id: request.id, text: request.text, outcome: .failed(code, message: message, intent: nil))
         await answer(request, with: result, intent: nil)
     }
@@ -126,12 +126,14 @@ extension Gateway {
     func logResult(of request: PhraseRequest, _ result: PhraseResult) {
         if case .switched(let intent, _, let latency) = result.outcome {
             log.log(
-                .info, "\(request.id) \"\(request.text)\" → \(intent.deviceID) \(intent.state) ok \(String(format: "%.1f", latency)) ms")
+                .info,
+                "\(request.id) \(Self.shown(request.text)) → \(intent.deviceID) \(intent.state) ok \(String(format: "%.1f", latency)) ms")
         } else if case .failed(let code, let text, _) = result.outcome {
-            log.log(.info, "\(request.id) \"\(request.text)\" → \(code.rawValue): \(text)")
+            // A flood of refusals (a broken or hostile sender) writes one line a second.
+            log.log(.info, cause: code.rawValue, "\(request.id) \(Self.shown(request.text)) → \(code.rawValue): \(text)")
         } else if case .groupSwitched(let state, let devices, _) = result.outcome {
             let each = devices.map { "\($0.deviceID) \($0.ok ? "ok" : $0.error?.rawValue ?? "failed")" }.joined(separator: ", ")
-            log.log(.info, "\(request.id) \"\(request.text)\" → \(state): \(each)")
+            log.log(.info, "\(request.id) \(Self.shown(request.text)) → \(state): \(each)")
         }
     }
 
@@ -179,6 +181,10 @@ extension Gateway {
         }
         return result
     }
+
+    /// A phrase as a log line shows it: quoted, its control characters escaped (no forged lines), at most 200
+    /// characters.
+    static func shown(_ text: String) -> String { jsonString(String(text.prefix(200))) }
 
     /// What is said of a voice shortcut whose phrase also says something else without it.
     static func shadowNote(_ shortcut: VoiceShortcut, _ alsoMeans: String) -> String {
@@ -238,7 +244,7 @@ extension Gateway {
             return failed(.notRecognized, "the voice shortcut names '\(intent.deviceID)', which is not in the configuration")
         }
         if current.tracker.status(of: device.id)?.online == false {
-            return failed(.deviceOffline, "\(device.id) is offline")
+            return failed(.deviceOffline, "\(device.id) is offline (as \(device.channel.availabilityTopic) says); nothing was sent")
         }
         let command = device.channel.commandMessage(relay: device.relay, state: intent.state)
         let client = self.client
@@ -269,9 +275,14 @@ extension Gateway {
                 "\(device.id) did not confirm \(intent.state) within \(settings.configuration.confirmTimeoutMs) ms "
                     + "(the command went to \(command.topic); its state is read on \(device.channel.stateFilters.joined(separator: ", ")))")
         case .wentOffline:
-            return failed(.deviceOffline, "\(device.id) went offline before it confirmed")
+            return failed(
+                .deviceOffline,
+                "\(device.id) went offline before it confirmed (the command went to \(command.topic); "
+                    + "\(device.channel.availabilityTopic) says offline)")
         case .sendFailed(let error):
             return failed(.timeout, "the command to \(device.id) could not be sent: \(error)")
+        case .notSent(let why):
+            return failed(.timeout, "\(device.id) was not sent the command (to \(command.topic)): \(why)")
         }
     }
 

@@ -83,4 +83,29 @@ struct CommandLanesTests {
         await lanes.cancelAll()
         #expect(await [a, b] == [.timedOut, .timedOut])
     }
+
+    @Test("a plug that never answers holds a bounded share: at most 16 wait, and none waits past its timeout")
+    func deadPlugIsBounded() async {
+        let lanes = CommandLanes(), sent = SentLog()
+        let started = ContinuousClock.now
+        let outcomes = await withTaskGroup(of: CommandOutcome.self) { group in
+            for index in 0..<30 {
+                group.addTask {
+                    await lanes.execute(deviceID: "dead", state: index % 2 == 0 ? .on : .off, timeout: .milliseconds(400)) {
+                        sent.append("dead \(index)")
+                    }
+                }
+            }
+            var all: [CommandOutcome] = []
+            for await outcome in group { all.append(outcome) }
+            return all
+        }
+        let full = outcomes.filter { $0 == .notSent("16 commands already wait for it") }.count
+        let waited = outcomes.filter { if case .notSent(let why) = $0 { why.contains("still busy") } else { false } }.count
+        #expect(full == 13, "one carried out, 16 waiting, the rest refused at once: \(outcomes)")
+        #expect(waited + outcomes.filter { $0 == .timedOut }.count == 17, "\(outcomes)")
+        // Waiting behind a dead command does not add up: each gives up at its own timeout.
+        #expect(ContinuousClock.now - started < .seconds(4), "one after another would take 6.8 s: \(ContinuousClock.now - started)")
+        #expect(sent.all.count <= 2)
+    }
 }
