@@ -45,7 +45,7 @@ extension Gateway {
             case .dropped(let refused):
                 await refuse(refused, .overloaded, "the gateway has \(Self.queueLimit) phrases waiting; send it again later")
             case .terminated:
-                log.log(.warning, "ignored a phrase that arrived while stopping")
+                log.log(.warning, cause: "stopping", "ignored a phrase that arrived while stopping")
             @unknown default: break
             }
         }

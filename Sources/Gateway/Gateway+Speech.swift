@@ -45,7 +45,7 @@ extension Gateway {
     /// Hears `audio`; the phrase heard, with `request`'s id and answer address, is acted on and answered.
     func handleSpoken(_ audio: RecognizerAudio, as request: PhraseRequest, arrived: ContinuousClock.Instant) async {
         let (result, phrase) = await hear(audio, as: request, arrived: arrived)
-        if phrase == nil { log.log(.info, "\(result.id) audio → \(result.json)") }
+        if phrase == nil { log.log(.info, cause: "audio", "\(result.id) audio → \(result.json)") }
         await answer(phrase ?? request, with: result, intent: result.recognizedIntent)
     }
 

@@ -1,6 +1,8 @@
 import Foundation
+import Synchronization
 
-/// One line per event on standard error, filtered by level.
+/// One line per event on standard error, filtered by level. Lines of a cause that can come in floods (hostile
+/// or broken senders) are limited to one a second; the next one says how many were left out.
 public struct GatewayLog: Sendable {
     public enum Level: Int, Sendable, Comparable, CaseIterable {
         case error, warning, info, debug
@@ -13,6 +15,7 @@ public struct GatewayLog: Sendable {
 
     public var level: Level
     private let write: @Sendable (String) -> Void
+    private let limiter = Limiter()
 
     public init(level: Level, write: @escaping @Sendable (String) -> Void) {
         self.level = level
@@ -22,5 +25,31 @@ public struct GatewayLog: Sendable {
     public func log(_ level: Level, _ message: @autoclosure () -> String) {
         guard level <= self.level else { return }
         write("\(Date().formatted(.iso8601.time(includingFractionalSeconds: true))) \(level) \(message())\n")
+    }
+
+    /// Logs at most one line a second for `cause` (`invalid_input`, `overloaded`, …); the line after a quiet
+    /// stretch says how many were left out.
+    public func log(_ level: Level, cause: String, _ message: @autoclosure () -> String) {
+        guard level <= self.level, let skipped = limiter.admit(cause) else { return }
+        log(level, message() + (skipped > 0 ? " (and \(skipped) more like it in the last second, not logged)" : ""))
+    }
+
+    /// When each cause last wrote a line, and how many it left out since.
+    private final class Limiter: Sendable {
+        private let causes = Mutex<[String: (last: ContinuousClock.Instant, skipped: Int)]>([:])
+
+        /// How many lines of `cause` were left out since its last one, if this one may be written; nil if not.
+        func admit(_ cause: String) -> Int? {
+            let now = ContinuousClock.now
+            return causes.withLock { causes in
+                if let seen = causes[cause], now - seen.last < .seconds(1) {
+                    causes[cause]?.skipped += 1
+                    return nil
+                }
+                let skipped = causes[cause]?.skipped ?? 0
+                causes[cause] = (now, 0)
+                return skipped
+            }
+        }
     }
 }

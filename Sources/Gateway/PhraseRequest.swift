@@ -89,12 +89,16 @@ extension PhraseRequest {
             let key = message.topic == PhraseTopics.hermesQuery ? "input" : "text"
             guard let input = object[key] as? String else { return invalid("the Hermes message has no \"\(key)\" text") }
             base.text = input
-            if let id = object["id"] as? String { (base.id, base.hasRequesterID) = (id, true) }
+            if let id = object["id"] as? String {
+                guard isValidID(id) else { return invalid(idProblem) }
+                (base.id, base.hasRequesterID) = (id, true)
+            }
         } else if trimmed.hasPrefix("{") {
             guard let object = (try? JSONSerialization.jsonObject(with: Data(message.payload))) as? [String: Any] else {
                 return invalid("the payload starts like JSON but is not a JSON object")
             }
             if let id = object["id"] as? String {
+                guard isValidID(id) else { return invalid(idProblem) }
                 (base.id, base.hasRequesterID) = (id, true)
             } else if let id = object["id"] as? NSNumber {
                 (base.id, base.hasRequesterID) = (id.stringValue, true)
@@ -111,6 +115,13 @@ extension PhraseRequest {
         guard !base.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return invalid("the phrase is empty") }
         return .success(base)
     }
+
+    /// A requester's id is echoed in results and logs: 1 to 200 characters, none of them a control character.
+    static func isValidID(_ id: String) -> Bool {
+        !id.isEmpty && id.count <= 200 && !id.unicodeScalars.contains { $0.properties.generalCategory == .control }
+    }
+
+    static let idProblem = "\"id\" must be 1 to 200 characters without control characters (no newlines)"
 
     static func isValidTopic(_ topic: String) -> Bool {
         !topic.isEmpty && !topic.contains("+") && !topic.contains("#") && topic.utf8.count < 65_535

@@ -49,6 +49,9 @@ struct PhraseCodingTests {
             ("hermes/nlu/query", "turn on the lamp", "JSON object"),
             ("hermes/nlu/query", #"{"sessionId":"s"}"#, "no \"input\""),
             ("hermes/asr/textCaptured", #"{"text":7}"#, "no \"text\""),
+            ("voiceplug/phrase", #"{"text":"a","id":"x\nINFO forged line"}"#, "without control characters"),
+            ("hermes/nlu/query", #"{"input":"a","id":"x\u0007"}"#, "without control characters"),
+            ("voiceplug/phrase", "{\"text\":\"a\",\"id\":\"" + String(repeating: "i", count: 201) + "\"}", "1 to 200 characters"),
         ])
     func invalidRequests(topic: String, payload: String, reason: String) {
         guard case .failure(let invalid) = Self.decoded(topic, payload) else {

@@ -75,6 +75,46 @@ struct RobustnessTests {
         }
     }
 
+    @Test("10,000 phrases in a burst, hostile and not: every one answered, the gateway up, one log line a second per cause")
+    func burst() async throws {
+        try await withGateway { gateway in
+            let started = ContinuousClock.now
+            var ids: Set<String> = []
+            for index in 0..<10_000 {
+                let id = "burst-\(index)"
+                ids.insert(id)
+                let payload: String
+                switch index % 4 {
+                case 0: payload = #"{"id":"\#(id)","text":"make me a sandwich number \#(index)"}"#
+                case 1: payload = #"{"id":"\#(id)","text":42}"#
+                case 2: payload = #"{"id":"\#(id)","text":"is the porch light on"}"#
+                default: payload = #"{"id":"\#(id)","text":"\#(String(repeating: "blah ", count: 20))"}"#
+                }
+                try await gateway.client.publish("voiceplug/phrase", payload, qos: .atLeastOnce, awaitAcknowledgement: false)
+            }
+            try await eventually("every phrase of the burst to be answered", timeout: .seconds(120)) {
+                await gateway.inbox.messages.filter { $0.topic == "voiceplug/result" }.count >= 10_000
+            }
+            let answered = Set(
+                await gateway.inbox.messages.filter { $0.topic == "voiceplug/result" }.compactMap {
+                    GatewayFixture.object($0)?["id"] as? String
+                })
+            #expect(answered.isSuperset(of: ids), "\(ids.subtracting(answered).count) unanswered")
+            let seconds = Int((ContinuousClock.now - started).components.seconds) + 2
+            let log = gateway.gateway.standardError
+            for cause in ["not_recognized", "invalid_input"] {
+                let lines = log.split(separator: "\n").filter { $0.contains("→ \(cause)") || $0.contains(" \(cause): ") }.count
+                #expect(lines <= seconds, "\(lines) lines of \(cause) in \(seconds) s")
+            }
+            #expect(log.contains("more like it in the last second, not logged"))
+            #expect(try await gateway.say("turn on the kitchen lamp")["ok"] as? Bool == true)
+            // Memory bounded: the gateway's resident set after the burst.
+            let status = try String(contentsOfFile: "/proc/\(gateway.gateway.process.processIdentifier)/status", encoding: .utf8)
+            let rss = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }.flatMap { Int($0.split(separator: " ")[1]) } ?? 0
+            #expect(rss > 0 && rss < 300_000, "RSS \(rss) KiB after the burst")
+        }
+    }
+
     /// Asks `phrase` until its outcome is `ok`, for at most a second after the change (then once more).
     func expectWithinASecond(_ gateway: GatewayFixture, _ phrase: String, ok: Bool) async throws {
         let changed = ContinuousClock.now
@@ -223,12 +263,13 @@ struct RobustnessTests {
             try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
             try #"{"broker":"\#(gateway.broker.url)","devices":[{"id":"lamp"}]}"#.write(
                 to: other.appendingPathComponent("voiceplug.json"), atomically: true, encoding: .utf8)
-            let start = ContinuousClock.now
             let add = try ChildProcess(
                 "voiceplug", ["shortcuts", "add", "--device", "lamp", "--state", "on", "--phrase", "lamp time"], directory: other)
             #expect(try await add.wait(timeout: .seconds(20)) == 0, "\(add.standardError)")
+            // Said at once from the retained registry message, not after waiting out the 2 s for a confirmation (which
+            // says "did not say within 2 s"): no clock decides, so a busy machine cannot fail it.
             #expect(add.standardError.contains("uses another store"), "\(add.standardError)")
-            #expect(ContinuousClock.now - start < .seconds(1.8), "it waited for a gateway of another store")
+            #expect(!add.standardError.contains("did not say within"), "it waited for a gateway of another store")
         }
     }
 
