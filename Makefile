@@ -12,7 +12,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT_TMP := $(CURDIR)/.build/tmp
 SWIFT_RUN = mkdir -p $(SWIFT_TMP) && TMPDIR=$(SWIFT_TMP) $(SWIFT)
 
-.PHONY: all deps build release test demo install bench-mqtt format lint clean
+.PHONY: all deps build release test demo install bench-mqtt format lint clean fuzz
 
 all: build
 
@@ -43,10 +43,27 @@ test: deps lint
 	@status=0; \
 	$(SWIFT_RUN) test --skip-build --skip ScaleTests || status=1; \
 	$(SWIFT_RUN) test --skip-build --filter ScaleTests || status=1; \
+	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(FUZZ_TEST_SECONDS) || status=1; \
 	exit $$status
 
+## fuzz: libFuzzer on the phrase matcher, the configuration reader, the plugs' payload readers and the WAV reader
+## (Fuzz/FuzzTarget.swift), FUZZ_SECONDS long (make test runs it for FUZZ_TEST_SECONDS). The modules' sources are
+## compiled into one instrumented module; a crash or a broken invariant leaves its input in .build/fuzz.
+FUZZ_SECONDS ?= 300
+FUZZ_TEST_SECONDS ?= 30
+FUZZ_DIR := $(CURDIR)/.build/fuzz
+FUZZ_SOURCES := $(wildcard Sources/VoiceShortcuts/*/*.swift) $(wildcard Sources/PlugProtocols/*.swift) $(wildcard Sources/SpeechAudio/*.swift)
+fuzz: deps
+	@rm -rf $(FUZZ_DIR)/src && mkdir -p $(FUZZ_DIR)/src $(FUZZ_DIR)/corpus $(SWIFT_TMP)
+	@for f in $(FUZZ_SOURCES); do sed '/^import VoiceShortcuts$$/d' $$f > $(FUZZ_DIR)/src/$$(echo $$f | tr / _); done
+	@cp Fuzz/FuzzTarget.swift $(FUZZ_DIR)/src/
+	TMPDIR=$(SWIFT_TMP) swiftc -sanitize=fuzzer,address -parse-as-library -O -swift-version 6 -module-name VoicePlugFuzz -package-name VoicePlug \
+	    $(FUZZ_DIR)/src/*.swift -o $(FUZZ_DIR)/voiceplug-fuzz
+	set -o pipefail; cd $(FUZZ_DIR) && ./voiceplug-fuzz -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=2048 -timeout=10 \
+	    -print_final_stats=1 corpus $(CURDIR)/Fuzz/seeds 2>&1 | tail -15
+
 ## format: rewrite the Swift sources as .swift-format says
-SWIFT_SOURCES := Package.swift Sources Simulator Tests
+SWIFT_SOURCES := Package.swift Sources Simulator Tests Fuzz
 format:
 	$(SWIFT) format -i -r $(SWIFT_SOURCES)
 
