@@ -12,7 +12,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT_TMP := $(CURDIR)/.build/tmp
 SWIFT_RUN = mkdir -p $(SWIFT_TMP) && TMPDIR=$(SWIFT_TMP) $(SWIFT)
 
-.PHONY: all deps build release test demo install bench-mqtt format lint clean fuzz
+.PHONY: all deps build release test demo install bench-mqtt format lint clean fuzz soak
 
 all: build
 
@@ -45,6 +45,15 @@ test: deps lint
 	$(SWIFT_RUN) test --skip-build --filter ScaleTests || status=1; \
 	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(FUZZ_TEST_SECONDS) || status=1; \
 	exit $$status
+
+## soak: SOAK_MINUTES (30) of mixed phrases at 200 a second with plug faults and two broker restarts, against
+## real processes; prints the figures as one JSON line (also in .build/soak.json). Not part of `make test`.
+SOAK_MINUTES ?= 30
+soak: deps
+	$(SWIFT_RUN) build --build-tests
+	VOICEPLUG_SOAK_MINUTES=$(SOAK_MINUTES) VOICEPLUG_SOAK_REPORT=$(CURDIR)/.build/soak.json \
+	    $(SWIFT_RUN) test --skip-build --filter SoakTests
+	@cat .build/soak.json
 
 ## fuzz: libFuzzer on the phrase matcher, the configuration reader, the plugs' payload readers and the WAV reader
 ## (Fuzz/FuzzTarget.swift), FUZZ_SECONDS long (make test runs it for FUZZ_TEST_SECONDS). The modules' sources are

@@ -51,8 +51,10 @@ extension Gateway {
     /// How long a requester's phrase id is remembered: longer than any redelivery after a restart.
     static let phraseIDWindow: TimeInterval = 600
 
-    /// Whether `request` is to be executed: not when its requester's id was seen within `phraseIDWindow` (then
-    /// the answer given is sent again, or, when none was recorded, that its outcome is unknown).
+    /// Whether `request` is to be executed: not when its requester's id was seen within `phraseIDWindow`. A
+    /// phrase delivered again (QoS 1 resends what was in flight when the broker or the gateway restarted) is then
+    /// neither executed nor answered again: its answer went out once. Only when its first delivery was never
+    /// answered (the gateway crashed meanwhile) is it answered, with its outcome unknown.
     func isFirstDelivery(of request: PhraseRequest) async -> Bool {
         guard request.hasRequesterID, let ledger = recentPhrases else { return true }
         let claim: SQLiteShortcutStore.PhraseClaim
@@ -67,15 +69,11 @@ extension Gateway {
             handling.withLock { $0[request.id] = Completion() }
             return true
         case .unanswered:
-            // Still being handled here (the same message delivered twice at once): its answer, once there is one.
+            // Still being handled here (the same message delivered twice at once): the first delivery answers.
             if let first = handling.withLock({ $0[request.id] }) {
                 _ = await first.wait(within: settings.confirmTimeout + .seconds(2))
-                if case .answered(let json)? = try? ledger.claimPhrase(id: request.id, window: Self.phraseIDWindow),
-                    let result = PhraseResult.parse(Array(json.utf8))
-                {
-                    await answer(request, with: result, intent: nil)
-                    return false
-                }
+                log.log(.info, cause: "delivered again", "\(request.id) delivered twice at once: executed and answered once")
+                return false
             }
             log.log(.warning, "\(request.id) delivered again, its first delivery unanswered: not executed again")
             let result = PhraseResult(
@@ -85,9 +83,8 @@ extension Gateway {
                     message: "a phrase with this id came before and its outcome is unknown (the gateway restarted); "
                         + "check the plug, then send it with a new id", intent: nil))
             await answer(request, with: result, intent: nil)
-        case .answered(let json):
-            log.log(.info, "\(request.id) delivered again: answered as before, not executed again")
-            if let result = PhraseResult.parse(Array(json.utf8)) { await answer(request, with: result, intent: nil) }
+        case .answered:
+            log.log(.info, cause: "delivered again", "\(request.id) delivered again: answered before, not executed or answered again")
         }
         return false
     }
@@ -291,7 +288,8 @@ extension Gateway {
         events.send(.result(json: result.json))
         let topic = request.replyTo ?? PhraseTopics.result
         let properties = PublishProperties(correlationData: request.correlationData, contentType: "application/json")
-        try? await client.publish(topic, result.json, qos: .atLeastOnce, properties: properties)
+        // Exactly once to the broker: a result is not sent twice when the broker restarts before its PUBACK came.
+        try? await client.publish(topic, result.json, qos: .exactlyOnce, properties: properties)
         if case .hermes(let session, let site) = request.origin {
             switch result.outcome {
             case .answered(let device, let state, _):

@@ -40,8 +40,8 @@ enum Schema {
         );
         CREATE INDEX executions_by_pair ON executions (device_id, state);
         """,
-        // Requesters' phrase ids seen lately, with the answer given: a phrase delivered again (after a crash, by a
-        // persistent session) is answered again, not executed again.
+        // Requesters' phrase ids seen lately, with the answer given: a phrase delivered again (after a crash or a
+        // broker restart, by a persistent session) is not executed or answered again.
         """
         CREATE TABLE recent_phrases (
             id TEXT PRIMARY KEY NOT NULL,

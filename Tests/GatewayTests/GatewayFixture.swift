@@ -28,9 +28,10 @@ final class GatewayFixture: @unchecked Sendable {
     /// `adaptation` is written to voiceplug.adaptation beside the configuration, for the gateway to find.
     init(
         extraDevices: [String] = [], plugsimArguments: [String] = [], confirmTimeoutMs: Int = 1000, speech: Bool = false,
-        adaptation: String? = nil, runArguments: [String] = []
+        adaptation: String? = nil, runArguments: [String] = [], brokerOptions: PrivateBroker.Options = .init(),
+        logLevel: String = "debug"
     ) async throws {
-        broker = try PrivateBroker.start()
+        broker = try PrivateBroker.start(brokerOptions)
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("voiceplug-e2e-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let devices = ([Self.devices] + extraDevices).joined(separator: ",\n")
@@ -47,7 +48,7 @@ final class GatewayFixture: @unchecked Sendable {
         try await eventually("plugsim to start", timeout: .seconds(20)) { [plugsim] in plugsim.standardError.contains("plugs (") }
         try await Self.send(client, "plugsim/control", #"{"plug":"deaf-heater","drop":1}"#)
         gateway = try ChildProcess(
-            "voiceplug", ["run", "--log-level", "debug"] + (speech ? [] : ["--no-speech"]) + runArguments,
+            "voiceplug", ["run", "--log-level", logLevel] + (speech ? [] : ["--no-speech"]) + runArguments,
             directory: folder)
         try await eventually("the gateway to come online", timeout: .seconds(20)) { [gateway] in
             gateway.standardError.contains("gateway online") || !gateway.isRunning
@@ -114,12 +115,12 @@ final class GatewayFixture: @unchecked Sendable {
 /// Runs `body` with a fixture that is always stopped.
 func withGateway<R>(
     extraDevices: [String] = [], plugsimArguments: [String] = [], confirmTimeoutMs: Int = 1000, speech: Bool = false,
-    adaptation: String? = nil, runArguments: [String] = [],
-    _ body: (GatewayFixture) async throws -> R
+    adaptation: String? = nil, runArguments: [String] = [], brokerOptions: PrivateBroker.Options = .init(),
+    logLevel: String = "debug", _ body: (GatewayFixture) async throws -> R
 ) async throws -> R {
     let fixture = try await GatewayFixture(
         extraDevices: extraDevices, plugsimArguments: plugsimArguments, confirmTimeoutMs: confirmTimeoutMs,
-        speech: speech, adaptation: adaptation, runArguments: runArguments)
+        speech: speech, adaptation: adaptation, runArguments: runArguments, brokerOptions: brokerOptions, logLevel: logLevel)
     do {
         let result = try await body(fixture)
         await fixture.stop()
