@@ -51,7 +51,7 @@ test: deps lint
 SOAK_MINUTES ?= 30
 soak: deps
 	$(SWIFT_RUN) build --build-tests
-	VOICEPLUG_SOAK_MINUTES=$(SOAK_MINUTES) VOICEPLUG_SOAK_REPORT=$(CURDIR)/.build/soak.json \
+	export VOICEPLUG_SOAK_MINUTES=$(SOAK_MINUTES) VOICEPLUG_SOAK_REPORT=$(CURDIR)/.build/soak.json; \
 	    $(SWIFT_RUN) test --skip-build --filter SoakTests
 	@cat .build/soak.json
 
