@@ -288,8 +288,7 @@ extension Gateway {
         events.send(.result(json: result.json))
         let topic = request.replyTo ?? PhraseTopics.result
         let properties = PublishProperties(correlationData: request.correlationData, contentType: "application/json")
-        // Exactly once to the broker: a result is not sent twice when the broker restarts before its PUBACK came.
-        try? await client.publish(topic, result.json, qos: .exactlyOnce, properties: properties)
+        try? await client.publish(topic, result.json, qos: .atLeastOnce, properties: properties)
         if case .hermes(let session, let site) = request.origin {
             switch result.outcome {
             case .answered(let device, let state, _):

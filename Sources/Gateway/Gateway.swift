@@ -239,8 +239,7 @@ public final class Gateway: Sendable {
         for topic in [PhraseTopics.phrase, PhraseTopics.hermesQuery, PhraseTopics.hermesTextCaptured]
             + (settings.speech ? [PhraseTopics.audio, PhraseTopics.hermesAudioFrames] : [])
         {
-            // Exactly once from the broker (for publishers that send with QoS 2): no phrase handed over twice.
-            try await client.subscribe(share + topic, qos: .exactlyOnce)
+            try await client.subscribe(share + topic, qos: .atLeastOnce)
         }
         try await announceOnline()
         await refreshRegistry()

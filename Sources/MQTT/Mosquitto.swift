@@ -142,6 +142,9 @@ struct Mosquitto: @unchecked Sendable {
         let rc = list.withPointer {
             mosquitto_publish_v5(raw, &mid, topic, Int32(payload.count), payload.baseAddress, qos.rawValue, retain, $0)
         }
+        // A QoS ≥ 1 message is queued before libmosquitto tries to send it: "not connected" then means it waits in
+        // libmosquitto's queue and goes out on reconnect (queuing it again elsewhere sent it twice).
+        if rc == MOSQ_ERR_NO_CONN.rawValue, qos != .atMostOnce, mid != 0 { return mid }
         try check(rc)
         return mid
     }

@@ -34,8 +34,7 @@ struct SoakTests {
             configuration.sessionExpiry = 3600
             let requester = try MQTTClient(configuration)
             try await requester.connect()
-            // QoS 2 both ways: a broker restart hands no phrase or answer over twice (QoS 1 may, with the same id).
-            try await requester.subscribe("voiceplug/result", qos: .exactlyOnce)
+            try await requester.subscribe("voiceplug/result", qos: .atLeastOnce)
             let answers = Mutex<[String: Int]>([:])
             let stream = requester.messages
             let collector = Task {
