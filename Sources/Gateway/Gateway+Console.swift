@@ -20,6 +20,14 @@ extension Gateway {
         }
     }
 
+    /// Each voice shortcut whose phrase also says another command (a device added or renamed since), by id: what
+    /// it also means. The shortcut wins.
+    public func shadowedShortcuts() -> [UUID: String] {
+        Dictionary(
+            devices.matcher.shadowedMeanings(of: registry.allVoiceShortcuts()).map { ($0.shortcut.id, $0.alsoMeans) },
+            uniquingKeysWith: { first, _ in first })
+    }
+
     /// The registry the gateway uses (add, edit and delete through it are used at once).
     public var voiceShortcuts: VoiceShortcutCenter { registry }
 

@@ -12,7 +12,9 @@ extension ConsoleRoutes {
         case 0:
             switch method {
             case "GET":
-                return APIReply.json(200, "[" + gateway.voiceShortcuts.allVoiceShortcuts().map(Self.json).joined(separator: ",") + "]")
+                let shadows = gateway.shadowedShortcuts()
+                let items = gateway.voiceShortcuts.allVoiceShortcuts().map { Self.json($0, alsoMeans: shadows[$0.id]) }
+                return APIReply.json(200, "[" + items.joined(separator: ",") + "]")
             case "POST": return await add(request)
             default: return APIReply.methodNotAllowed(method, request.path, allowed: ["GET", "POST"])
             }
@@ -33,10 +35,12 @@ extension ConsoleRoutes {
         }
     }
 
-    /// `{"id","phrase","device","state"}`, as `voiceplug shortcuts list --json` has it.
-    static func json(_ shortcut: VoiceShortcut) -> String {
+    /// `{"id","phrase","device","state"}` and `"alsoMeans"` when another command shadows it, as
+    /// `voiceplug shortcuts list --json` has it.
+    static func json(_ shortcut: VoiceShortcut, alsoMeans: String? = nil) -> String {
         "{\"id\":\(JSON.string(shortcut.id.uuidString)),\"phrase\":\(JSON.string(shortcut.invocationPhrase)),"
-            + "\"device\":\(JSON.string(shortcut.intent.deviceID)),\"state\":\(JSON.string(shortcut.intent.state.rawValue))}"
+            + "\"device\":\(JSON.string(shortcut.intent.deviceID)),\"state\":\(JSON.string(shortcut.intent.state.rawValue))"
+            + (alsoMeans.map { ",\"alsoMeans\":\(JSON.string($0))" } ?? "") + "}"
     }
 
     private func status(_ request: HTTPRequest) -> HTTPResponse {

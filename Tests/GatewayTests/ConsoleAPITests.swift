@@ -103,6 +103,24 @@ struct ConsoleAPITests {
         }
     }
 
+    @Test("a shortcut that a device added later shadows is listed with what its phrase also means")
+    func shadowedShortcut() async throws {
+        try await withGateway(runArguments: ["--http", "0"]) { fixture in
+            let api = try await ConsoleClient(fixture)
+            let added = try await api.call("POST", "/api/shortcuts", ["device": "desk-fan", "state": "on", "phrase": "start the engine"])
+            #expect(added.status == 201, "\(added.text)")
+            #expect((try await api.call("GET", "/api/shortcuts").json as? [[String: Any]])?.first?["alsoMeans"] == nil)
+            let config = fixture.folder.appendingPathComponent("voiceplug.json")
+            let text = try String(contentsOf: config, encoding: .utf8)
+            try text.replacingOccurrences(
+                of: #"{"id":"porch","name":"porch light"}"#, with: #"{"id":"porch","name":"porch light"},{"id":"engine","name":"engine"}"#
+            ).write(to: config, atomically: true, encoding: .utf8)
+            try await eventually("the shortcut to be listed as shadowed", timeout: .seconds(10)) {
+                (try? await api.call("GET", "/api/shortcuts").json as? [[String: Any]])??.first?["alsoMeans"] as? String == "engine → on"
+            }
+        }
+    }
+
     @Test("the event stream carries plug changes, results and shortcut changes, whoever made them")
     func events() async throws {
         try await withGateway(runArguments: ["--http", "0"]) { fixture in

@@ -139,6 +139,14 @@ function renderShortcutButtons(id) {
     button.dataset.action = shortcut ? "edit" : "add";
     button.textContent = shortcut ? `✓ “${shortcut.phrase}” — Edit` : "Add voice shortcut";
     button.title = shortcut ? `Edit the voice shortcut that switches it ${which}` : `Add a phrase that switches it ${which}`;
+    // A device added or renamed since gave the phrase a second meaning: the shortcut wins, and the person should know.
+    if (shortcut && shortcut.alsoMeans) {
+      button.dataset.shadowed = "true";
+      button.textContent += " ⚠";
+      button.title = `“${shortcut.phrase}” also means ${shortcut.alsoMeans} as a command; the shortcut wins. Edit it to say the command.`;
+    } else {
+      delete button.dataset.shadowed;
+    }
   }
 }
 
@@ -209,7 +217,11 @@ async function openShortcutDialog(device, which) {
     state.cards.get(device).message.textContent = error.message;
     return;
   }
-  const shortcut = status.action === "edit" ? { id: status.id, phrase: status.phrase, device, state: which } : null;
+  const known = state.shortcuts.get(`${device}|${which}`);
+  const shortcut = status.action === "edit"
+    ? { id: status.id, phrase: status.phrase, device, state: which,
+        alsoMeans: known && known.phrase === status.phrase ? known.alsoMeans : undefined }
+    : null;
   if (shortcut) state.shortcuts.set(`${device}|${which}`, shortcut);
   else state.shortcuts.delete(`${device}|${which}`);
   renderShortcutButtons(device);
@@ -465,7 +477,7 @@ function handleEvent(name, data) {
       });
       break;
     case "devices":
-      reloadSoon(refreshAll);
+      reloadSoon(refreshAll);  // the shortcuts' second meanings may have changed too
       break;
   }
 }
