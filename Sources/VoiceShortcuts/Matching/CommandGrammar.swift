@@ -23,7 +23,7 @@
 ///     cut [the] power to|for|on [det] <target>                           (off)
 ///
 /// Anything else (questions, negations, other requests) is not a command.
-/// The speech grammar is made from the same lists (the everyday verbs not yet: see docs/speech.md).
+/// The speech grammar is made from the same lists, the everyday verbs not yet (nor groups: `PhraseMatcher+Groups`).
 public enum CommandGrammar {
     public static let particleVerbs: Set<String> = ["turn", "switch", "change", "bring", "put", "set", "power"]
     public static let fixedVerbs: [String: PowerState] = ["activate": .on, "enable": .on, "deactivate": .off, "disable": .off]
