@@ -87,7 +87,6 @@ struct CommandLanesTests {
     @Test("a plug that never answers holds a bounded share: at most 16 wait, and none waits past its timeout")
     func deadPlugIsBounded() async {
         let lanes = CommandLanes(), sent = SentLog()
-        let started = ContinuousClock.now
         let outcomes = await withTaskGroup(of: CommandOutcome.self) { group in
             for index in 0..<30 {
                 group.addTask {
@@ -103,9 +102,9 @@ struct CommandLanesTests {
         let full = outcomes.filter { $0 == .notSent("16 commands already wait for it") }.count
         let waited = outcomes.filter { if case .notSent(let why) = $0 { why.contains("still busy") } else { false } }.count
         #expect(full == 13, "one carried out, 16 waiting, the rest refused at once: \(outcomes)")
+        // No clock decides: one after another (as before), each of the 16 would have been sent in turn and timed
+        // out; bounded, they give up in the queue at their own timeout, and few are ever sent.
+        #expect(waited >= 12 && sent.all.count <= 5, "\(waited) gave up waiting, \(sent.all.count) sent: \(outcomes)")
         #expect(waited + outcomes.filter { $0 == .timedOut }.count == 17, "\(outcomes)")
-        // Waiting behind a dead command does not add up: each gives up at its own timeout.
-        #expect(ContinuousClock.now - started < .seconds(4), "one after another would take 6.8 s: \(ContinuousClock.now - started)")
-        #expect(sent.all.count <= 2)
     }
 }

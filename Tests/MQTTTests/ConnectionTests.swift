@@ -156,7 +156,10 @@ struct ConnectionTests {
             try await Task.sleep(for: .milliseconds(500))  // one sent twice would come now
             let texts = await inbox.messages.compactMap(\.string)
             #expect(Set(texts).count == 3000, "\(Set(texts).count) distinct of 3000")
-            #expect(texts.count == 3000, "\(texts.count - Set(texts).count) came twice")
+            // QoS 2 is exactly once. QoS 1 may send again what was in flight when the broker went (PUBACK lost): at
+            // most a window each way (20 + 20); what was published while it was away, never (it was 200 before).
+            let twice = texts.count - Set(texts).count
+            #expect(qos == .exactlyOnce ? twice == 0 : twice <= 40, "\(twice) came twice")
             await sender.disconnect()
             await receiver.disconnect()
         }
