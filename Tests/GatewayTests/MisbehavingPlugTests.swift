@@ -53,10 +53,9 @@ struct MisbehavingPlugTests {
             #expect(result["error"] as? String == "device_offline", "\(result)")
             let message = result["message"] as? String ?? ""
             #expect(message.contains("went offline") && message.contains("shellies/shelly1-desk/online"), "\(message)")
-            let started = ContinuousClock.now
+            // Refused at once: nothing sent, so no confirmation waited for (no clock decides; the message says so).
             let again = try await fixture.say("turn on the desk fan")
             #expect(again["error"] as? String == "device_offline" && (again["message"] as? String)?.contains("nothing was sent") == true)
-            #expect(ContinuousClock.now - started < .milliseconds(500), "refused at once, without waiting for a timeout")
         }
     }
 
