@@ -9,15 +9,8 @@ cd "$(dirname "$0")/.."
 LOADS=${LOADS:-10}
 CLICKS=${CLICKS:-60}
 bin=.build/release
-work=$(mktemp -d)
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
-port=$(free_port)
-cat > "$work/mosquitto.conf" <<CONF
-listener $port 127.0.0.1
-allow_anonymous true
-set_tcp_nodelay true
-user $(id -un)
-CONF
+source bench/private-broker.sh
+start_private_broker
 python3 - "$work/voiceplug.json" "$port" <<'PY'
 import json, sys
 kinds = ["tasmota", "shelly", "zigbee2mqtt"]
@@ -27,12 +20,9 @@ devices = [{"id": f"{room}-{thing}", "name": f"{room} {thing}", "protocol": kind
            for i, (room, thing) in enumerate((r, t) for r in rooms for t in things)]
 json.dump({"broker": f"mqtt://127.0.0.1:{sys.argv[2]}", "devices": devices}, open(sys.argv[1], "w"))
 PY
-mosquitto -c "$work/mosquitto.conf" >/dev/null 2>&1 &
-broker=$!
 pids=()
-cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; kill $broker 2>/dev/null; wait 2>/dev/null; rm -rf "$work"; }
+cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; wait "${pids[@]}" 2>/dev/null; stop_private_broker; }
 trap cleanup EXIT
-for _ in $(seq 100); do (exec 3<>/dev/tcp/127.0.0.1/$port) 2>/dev/null && break; sleep 0.05; done
 $bin/plugsim --config "$work/voiceplug.json" --no-tui --tele-period 0 >/dev/null 2>"$work/plugsim.log" &
 pids+=($!)
 $bin/voiceplug run --config "$work/voiceplug.json" --no-speech --http 0 >"$work/gateway.out" 2>"$work/gateway.log" &

@@ -8,18 +8,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ROUNDS=${ROUNDS:-7}
 COUNT=${COUNT:-3000}
-work=$(mktemp -d)
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-cat > "$work/mosquitto.conf" <<CONF
-listener $port 127.0.0.1
-allow_anonymous true
-set_tcp_nodelay true
-user $(id -un)
-CONF
-mosquitto -c "$work/mosquitto.conf" >/dev/null 2>&1 &
-broker=$!
-trap 'kill $broker 2>/dev/null; wait $broker 2>/dev/null; rm -rf "$work"' EXIT
-for _ in $(seq 100); do (exec 3<>/dev/tcp/127.0.0.1/$port) 2>/dev/null && break; sleep 0.05; done
+source bench/private-broker.sh
+start_private_broker
+trap stop_private_broker EXIT
 
 median() { sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 field() { sed -E "s/.*\"$1\":([0-9.]+).*/\1/"; }

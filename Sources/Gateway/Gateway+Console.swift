@@ -22,10 +22,8 @@ extension Gateway {
 
     /// Each voice shortcut whose phrase also says another command (a device added or renamed since), by id: what
     /// it also means. The shortcut wins.
-    public func shadowedShortcuts() -> [UUID: String] {
-        Dictionary(
-            devices.matcher.shadowedMeanings(of: registry.allVoiceShortcuts()).map { ($0.shortcut.id, $0.alsoMeans) },
-            uniquingKeysWith: { first, _ in first })
+    public func shadowedShortcutMeanings() -> [UUID: String] {
+        shadowedShortcuts.withLock { $0.mapValues(\.alsoMeans) }
     }
 
     /// The registry the gateway uses (add, edit and delete through it are used at once).
@@ -55,10 +53,9 @@ extension Gateway {
         let arrived = ContinuousClock.now
         let request = PhraseRequest(text: "")
         let audio: RecognizerAudio
-        do {
-            audio = try WAVReader.read(wav)
-        } catch {
-            return Self.spokenFailure(request.id, .invalidInput, "\(error)")
+        switch Self.audio(wav) {
+        case .success(let read): audio = read
+        case .failure(let invalid): return Self.spokenFailure(request.id, .invalidInput, invalid.message)
         }
         guard settings.speech else { return Self.spokenFailure(request.id, .invalidInput, "speech recognition is off (--no-speech)") }
         let (result, heard) = await hear(audio, as: request, arrived: arrived)

@@ -26,7 +26,7 @@ extension Gateway {
             await handleSpoken(audio, as: request(for: arrival), arrived: arrival.arrived)
         case .message(let message) where message.topic == PhraseTopics.audio:
             let base = request(for: arrival)
-            switch Self.audio(of: message) {
+            switch Self.audio(message.payload) {
             case .success(let audio): await handleSpoken(audio, as: base, arrived: arrival.arrived)
             case .failure(let invalid): await answer(base, with: Self.spokenFailure(base.id, .invalidInput, invalid.message), intent: nil)
             }
@@ -46,54 +46,6 @@ extension Gateway {
                 recordAnswer(result, to: request)
             }
         }
-    }
-
-    /// How long a requester's phrase id is remembered: longer than any redelivery after a restart.
-    static let phraseIDWindow: TimeInterval = 600
-
-    /// Whether `request` is to be executed: not when its requester's id was seen within `phraseIDWindow`. A
-    /// phrase delivered again (QoS 1 resends what was in flight when the broker or the gateway restarted) is then
-    /// neither executed nor answered again: its answer went out once. Only when its first delivery was never
-    /// answered (the gateway crashed meanwhile) is it answered, with its outcome unknown.
-    func isFirstDelivery(of request: PhraseRequest) async -> Bool {
-        guard request.hasRequesterID, let ledger = recentPhrases else { return true }
-        let claim: SQLiteShortcutStore.PhraseClaim
-        do {
-            claim = try ledger.claimPhrase(id: request.id, window: Self.phraseIDWindow)
-        } catch {
-            log.log(.warning, "cannot check phrase ids in the store: \(error)")
-            return true
-        }
-        switch claim {
-        case .new:
-            handling.withLock { $0[request.id] = Completion() }
-            return true
-        case .unanswered:
-            // Still being handled here (the same message delivered twice at once): the first delivery answers.
-            if let first = handling.withLock({ $0[request.id] }) {
-                _ = await first.wait(within: settings.confirmTimeout + .seconds(2))
-                log.log(.info, cause: "delivered again", "\(request.id) delivered twice at once: executed and answered once")
-                return false
-            }
-            log.log(.warning, "\(request.id) delivered again, its first delivery unanswered: not executed again")
-            let result = PhraseResult(
-                id: request.id, text: request.text,
-                outcome: .failed(
-                    .timeout,
-                    message: "a phrase with this id came before and its outcome is unknown (the gateway restarted); "
-                        + "check the plug, then send it with a new id", intent: nil))
-            await answer(request, with: result, intent: nil)
-        case .answered:
-            log.log(.info, cause: "delivered again", "\(request.id) delivered again: answered before, not executed or answered again")
-        }
-        return false
-    }
-
-    /// Records the answer to a requester's phrase id, and wakes a second delivery of it waiting for that.
-    func recordAnswer(_ result: PhraseResult, to request: PhraseRequest) {
-        guard request.hasRequesterID, let ledger = recentPhrases else { return }
-        try? ledger.recordAnswer(result.json, toPhrase: request.id)
-        handling.withLock { $0.removeValue(forKey: request.id) }?.finish()
     }
 
     /// The request an arrival is answered as, before its text is known: where to answer, and its id.
@@ -173,8 +125,8 @@ extension Gateway {
         }
         let shortcut: VoiceShortcut? = if case .voiceShortcut(let shortcut) = source { shortcut } else { nil }
         var result = await execute(intent, for: request, by: shortcut, arrived: arrived)
-        if let shortcut, let shadow = current.matcher.shadowedMeanings(of: [shortcut]).first {
-            result.note = Self.shadowNote(shortcut, shadow.alsoMeans)
+        if let shortcut, let shadow = shadowedShortcuts.withLock({ $0[shortcut.id] }), shadow.phrase == shortcut.invocationPhrase {
+            result.note = Self.shadowNote(shadow.phrase, shadow.alsoMeans)
         }
         return result
     }
@@ -184,21 +136,25 @@ extension Gateway {
     static func shown(_ text: String) -> String { jsonString(String(text.prefix(200))) }
 
     /// What is said of a voice shortcut whose phrase also says something else without it.
-    static func shadowNote(_ shortcut: VoiceShortcut, _ alsoMeans: String) -> String {
-        "the voice shortcut '\(shortcut.invocationPhrase)' also means \(alsoMeans) as a command; the shortcut wins "
-            + "(edit or delete it to say the command)"
+    static func shadowNote(_ phrase: String, _ alsoMeans: String) -> String {
+        "the voice shortcut '\(phrase)' also means \(alsoMeans) as a command; the shortcut wins (edit or delete it to say the command)"
     }
 
-    /// Logs each voice shortcut whose phrase also says another command, once (a device added or renamed since).
+    /// Finds the voice shortcuts whose phrase also says another command (a device added or renamed since), keeps
+    /// them for the results' notes and the console, and logs each new one once. Run at start and when shortcuts or
+    /// devices change, not per phrase.
     func reportShadowedShortcuts() {
-        let shadows = devices.matcher.shadowedMeanings(of: registry.allVoiceShortcuts())
-        let keys = Set(shadows.map { "\($0.shortcut.id) \($0.shortcut.invocationPhrase) \($0.alsoMeans)" })
-        let new = reportedShadows.withLock { reported in
-            defer { reported = keys }
-            return keys.subtracting(reported)
+        let found = Dictionary(
+            devices.matcher.shadowedMeanings(of: registry.allVoiceShortcuts()).map {
+                ($0.shortcut.id, (phrase: $0.shortcut.invocationPhrase, alsoMeans: $0.alsoMeans))
+            }, uniquingKeysWith: { first, _ in first })
+        let before = shadowedShortcuts.withLock { known in
+            defer { known = found }
+            return known
         }
-        for (shortcut, alsoMeans) in shadows where new.contains("\(shortcut.id) \(shortcut.invocationPhrase) \(alsoMeans)") {
-            log.log(.warning, Self.shadowNote(shortcut, alsoMeans))
+        for (id, shadow) in found.sorted(by: { $0.key.uuidString < $1.key.uuidString })
+        where before[id]?.phrase != shadow.phrase || before[id]?.alsoMeans != shadow.alsoMeans {
+            log.log(.warning, Self.shadowNote(shadow.phrase, shadow.alsoMeans))
         }
     }
 
@@ -290,56 +246,8 @@ extension Gateway {
         let properties = PublishProperties(correlationData: request.correlationData, contentType: "application/json")
         try? await client.publish(topic, result.json, qos: .atLeastOnce, properties: properties)
         if case .hermes(let session, let site) = request.origin {
-            switch result.outcome {
-            case .answered(let device, let state, _):
-                await answerHermesQuestion(request, devices: [(device, state)], sessionID: session, siteID: site)
-            case .groupAnswered(_, let devices):
-                await answerHermesQuestion(request, devices: devices.map { ($0.deviceID, $0.state) }, sessionID: session, siteID: site)
-            case .groupSwitched(let state, let devices, _):
-                for device in devices where device.ok {
-                    await answerHermes(
-                        request, intent: ToggleStateIntent(deviceID: device.deviceID, state: state), sessionID: session, siteID: site)
-                }
-            default:
-                await answerHermes(request, intent: intent, sessionID: session, siteID: site)
-            }
+            await answerHermes(request, with: result, intent: intent, sessionID: session, siteID: site)
         }
-    }
-
-    /// A question over Hermes: intent `GetState`, a `device` slot and a `state` slot per device asked about
-    /// (state "unknown" where it is not known).
-    func answerHermesQuestion(_ request: PhraseRequest, devices: [(String, PowerState?)], sessionID: String?, siteID: String?) async {
-        let session = sessionID.map(jsonString) ?? "null"
-        let site = jsonString(siteID ?? "default")
-        let slots = devices.flatMap { id, state in [Self.hermesSlot("device", id), Self.hermesSlot("state", state?.rawValue ?? "unknown")] }
-        let payload =
-            "{\"input\":\(jsonString(request.text)),\"intent\":{\"intentName\":\"GetState\",\"confidenceScore\":1.0},"
-            + "\"slots\":[\(slots.joined(separator: ","))],\"sessionId\":\(session),\"siteId\":\(site),\"id\":\(jsonString(request.id))}"
-        try? await client.publish(PhraseTopics.hermesGetState, payload, qos: .atLeastOnce)
-    }
-
-    static func hermesSlot(_ name: String, _ value: String) -> String {
-        "{\"entity\":\"\(name)\",\"slotName\":\"\(name)\",\"rawValue\":\(jsonString(value)),\"value\":{\"kind\":\"Unknown\",\"value\":\(jsonString(value))},"
-            + "\"confidence\":1.0,\"range\":{\"start\":0,\"end\":\(value.count)}}"
-    }
-
-    func answerHermes(_ request: PhraseRequest, intent: ToggleStateIntent?, sessionID: String?, siteID: String?) async {
-        let session = sessionID.map(jsonString) ?? "null"
-        let site = jsonString(siteID ?? "default")
-        guard let intent else {
-            let payload = "{\"input\":\(jsonString(request.text)),\"sessionId\":\(session),\"siteId\":\(site),\"customData\":null}"
-            try? await client.publish(PhraseTopics.hermesNotRecognized, payload, qos: .atLeastOnce)
-            return
-        }
-        func slot(_ name: String, _ value: String, _ start: Int) -> String {
-            "{\"entity\":\"\(name)\",\"slotName\":\"\(name)\",\"rawValue\":\(jsonString(value)),\"value\":{\"kind\":\"Unknown\",\"value\":\(jsonString(value))},"
-                + "\"confidence\":1.0,\"range\":{\"start\":\(start),\"end\":\(start + value.count)}}"
-        }
-        let payload =
-            "{\"input\":\(jsonString(request.text)),\"intent\":{\"intentName\":\"ToggleState\",\"confidenceScore\":1.0},"
-            + "\"slots\":[\(slot("device", intent.deviceID, 0)),\(slot("state", intent.state.rawValue, 0))],"
-            + "\"sessionId\":\(session),\"siteId\":\(site),\"id\":\(jsonString(request.id))}"
-        try? await client.publish(PhraseTopics.hermesIntent, payload, qos: .atLeastOnce)
     }
 }
 

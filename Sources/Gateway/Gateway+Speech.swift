@@ -26,17 +26,17 @@ extension Gateway {
         }
     }
 
-    /// The audio of a `voiceplug/audio` payload: a WAV file of at most `maximumAudioPayload` bytes.
-    static func audio(of message: MQTTMessage) -> Result<RecognizerAudio, InvalidInput> {
+    /// The audio of a `voiceplug/audio` payload or a console upload: a WAV file of at most `maximumAudioPayload` bytes.
+    static func audio(_ payload: [UInt8]) -> Result<RecognizerAudio, InvalidInput> {
         let none = PhraseRequest(text: "")
-        guard message.payload.count <= PhraseTopics.maximumAudioPayload else {
+        guard payload.count <= PhraseTopics.maximumAudioPayload else {
             return .failure(
                 InvalidInput(
-                    message: "the audio has \(message.payload.count) bytes; at most \(PhraseTopics.maximumAudioPayload) are accepted",
+                    message: "the audio has \(payload.count) bytes; at most \(PhraseTopics.maximumAudioPayload) are accepted",
                     partial: none))
         }
         do {
-            return .success(try WAVReader.read(message.payload))
+            return .success(try WAVReader.read(payload))
         } catch {
             return .failure(InvalidInput(message: "\(error)", partial: none))
         }

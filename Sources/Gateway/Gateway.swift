@@ -92,8 +92,8 @@ public final class Gateway: Sendable {
     let handling = Mutex<[String: Completion]>([:])
     /// Plug changes, results and shortcut changes, for those watching (`events()`).
     let events = GatewayEvents()
-    /// The shadowed voice shortcuts already logged (`reportShadowedShortcuts`).
-    let reportedShadows = Mutex<Set<String>>([])
+    /// The voice shortcuts whose phrase also says another command, by id (`reportShadowedShortcuts`).
+    let shadowedShortcuts = Mutex<[UUID: (phrase: String, alsoMeans: String)]>([:])
 
     /// With `recentPhrases`, a phrase delivered again with the same requester id (after a crash) is answered
     /// again, not executed again.

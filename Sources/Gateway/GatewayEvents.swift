@@ -37,8 +37,6 @@ final class GatewayEvents: Sendable {
         for continuation in watchers.withLock({ Array($0.values) }) { continuation.yield(event) }
     }
 
-    var watcherCount: Int { watchers.withLock { $0.count } }
-
     /// Ends every watcher's stream (the gateway stopped).
     func finish() {
         for continuation in watchers.withLock({ Array($0.values) }) { continuation.finish() }

@@ -54,8 +54,6 @@ public enum PhraseTopics {
     public static let hermesQuery = "hermes/nlu/query"
     public static let hermesTextCaptured = "hermes/asr/textCaptured"
     public static let hermesIntent = "hermes/intent/ToggleState"
-    /// A question's answer over Hermes.
-    public static let hermesGetState = "hermes/intent/GetState"
     public static let hermesNotRecognized = "hermes/nlu/intentNotRecognized"
     /// A spoken phrase: a WAV file as the payload.
     public static let audio = "voiceplug/audio"

@@ -28,7 +28,7 @@ struct ConsoleAccess: Sendable {
     }
 
     /// Why `request` may not be served, or nil.
-    func refusal(method: String, path: String, headers: (String) -> String?) -> Refusal? {
+    func refusal(path: String, headers: (String) -> String?) -> Refusal? {
         guard let host = headers("host"), isOwn(host: host) else { return .foreignHost }
         // A page of another origin: browsers say so in Origin (and Sec-Fetch-Site); nothing is served to it.
         if let origin = headers("origin"), origin.lowercased() != "http://" + host.lowercased() { return .crossOrigin }

@@ -52,20 +52,20 @@ extension ConsoleRoutes {
         return APIReply.json(status, result.json)
     }
 
-    /// The body as a JSON object, or the reply that refuses it.
-    func object(_ request: HTTPRequest) -> Result<[String: Any], ReplyError> {
-        guard request.body.count <= Self.jsonLimit else {
-            return .failure(ReplyError(APIReply.error(413, "payload_too_large", "a JSON body may have at most \(Self.jsonLimit) bytes")))
-        }
-        guard let object = (try? JSONSerialization.jsonObject(with: Data(request.body))) as? [String: Any] else {
-            return .failure(ReplyError(APIReply.error(400, "invalid_input", "the body must be a JSON object")))
-        }
-        return .success(object)
+    /// A request's body: a JSON object, or the reply that refuses it.
+    enum JSONBody {
+        case object([String: Any])
+        case refused(HTTPResponse)
     }
 
-    struct ReplyError: Error {
-        let response: HTTPResponse
-        init(_ response: HTTPResponse) { self.response = response }
+    func jsonBody(of request: HTTPRequest) -> JSONBody {
+        guard request.body.count <= Self.jsonLimit else {
+            return .refused(APIReply.error(413, "payload_too_large", "a JSON body may have at most \(Self.jsonLimit) bytes"))
+        }
+        guard let object = (try? JSONSerialization.jsonObject(with: Data(request.body))) as? [String: Any] else {
+            return .refused(APIReply.error(400, "invalid_input", "the body must be a JSON object"))
+        }
+        return .object(object)
     }
 
     private func state(in object: [String: Any]) -> PowerState? {
@@ -74,9 +74,9 @@ extension ConsoleRoutes {
 
     func switchPlug(_ id: String, _ request: HTTPRequest) async -> HTTPResponse {
         let object: [String: Any]
-        switch self.object(request) {
-        case .success(let found): object = found
-        case .failure(let refusal): return refusal.response
+        switch jsonBody(of: request) {
+        case .object(let found): object = found
+        case .refused(let reply): return reply
         }
         guard let state = state(in: object) else {
             return APIReply.error(400, "invalid_input", "give {\"state\":\"on\"} or {\"state\":\"off\"}")
@@ -92,9 +92,9 @@ extension ConsoleRoutes {
 
     func phrase(_ request: HTTPRequest) async -> HTTPResponse {
         let object: [String: Any]
-        switch self.object(request) {
-        case .success(let found): object = found
-        case .failure(let refusal): return refusal.response
+        switch jsonBody(of: request) {
+        case .object(let found): object = found
+        case .refused(let reply): return reply
         }
         guard let text = object["text"] as? String, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             return APIReply.error(400, "invalid_input", "give {\"text\":\"…\"}, a phrase that is not empty")

@@ -12,7 +12,7 @@ extension ConsoleRoutes {
         case 0:
             switch method {
             case "GET":
-                let shadows = gateway.shadowedShortcuts()
+                let shadows = gateway.shadowedShortcutMeanings()
                 let items = gateway.voiceShortcuts.allVoiceShortcuts().map { Self.json($0, alsoMeans: shadows[$0.id]) }
                 return APIReply.json(200, "[" + items.joined(separator: ",") + "]")
             case "POST": return await add(request)
@@ -59,9 +59,9 @@ extension ConsoleRoutes {
 
     private func add(_ request: HTTPRequest) async -> HTTPResponse {
         let object: [String: Any]
-        switch self.object(request) {
-        case .success(let found): object = found
-        case .failure(let refusal): return refusal.response
+        switch jsonBody(of: request) {
+        case .object(let found): object = found
+        case .refused(let reply): return reply
         }
         guard let device = object["device"] as? String,
             let state = (object["state"] as? String).flatMap({ PowerState(rawValue: $0.lowercased()) }),
@@ -73,9 +73,9 @@ extension ConsoleRoutes {
 
     private func edit(_ id: UUID, _ request: HTTPRequest) async -> HTTPResponse {
         let object: [String: Any]
-        switch self.object(request) {
-        case .success(let found): object = found
-        case .failure(let refusal): return refusal.response
+        switch jsonBody(of: request) {
+        case .object(let found): object = found
+        case .refused(let reply): return reply
         }
         guard let phrase = object["phrase"] as? String else { return APIReply.error(400, "invalid_input", "give {\"phrase\":TEXT}") }
         return await change { try $0.edit(id: id, phrase: phrase) }

@@ -74,7 +74,7 @@ final class ConsoleRoutes: Sendable {
 
     func respond(_ request: HTTPRequest) async -> HTTPResponse {
         guard let access = access.withLock({ $0 }) else { return APIReply.error(503, "starting", "the console is starting") }
-        if let refusal = access.refusal(method: request.method, path: request.path, headers: { request.header($0) }) {
+        if let refusal = access.refusal(path: request.path, headers: { request.header($0) }) {
             switch refusal {
             case .foreignHost:
                 return APIReply.error(421, "foreign_host", "this console answers to its own address only")

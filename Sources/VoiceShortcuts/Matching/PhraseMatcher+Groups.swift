@@ -113,7 +113,7 @@ extension PhraseMatcher {
             // with its determiner.
             var names: [ArraySlice<String>] = [part]
             if case .notRecognized = resolve(CommandGrammar.Frame(state: state, target: part)) {
-                names = Self.split(part, atDeterminersAfterFirst: true)
+                names = Self.splitAtDeterminers(part)
             }
             for name in names {
                 switch resolve(CommandGrammar.Frame(state: state, target: name)) {
@@ -128,7 +128,7 @@ extension PhraseMatcher {
     }
 
     /// `words` cut before each determiner but the first word.
-    private static func split(_ words: ArraySlice<String>, atDeterminersAfterFirst: Bool) -> [ArraySlice<String>] {
+    private static func splitAtDeterminers(_ words: ArraySlice<String>) -> [ArraySlice<String>] {
         var pieces: [ArraySlice<String>] = []
         var start = words.startIndex
         for index in words.indices.dropFirst() where CommandGrammar.determiners.contains(words[index]) {
