@@ -102,7 +102,7 @@ let package = Package(
         .executableTarget(name: "mqtt-probe", dependencies: ["MQTT"]),
 
         // Tests: a support library shared by the suites, then one target per module.
-        .target(name: "TestSupport", dependencies: ["MQTT", "LocalBroker"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["MQTT", "LocalBroker", "ChildProcesses"], path: "Tests/TestSupport"),
         .testTarget(name: "MQTTTests", dependencies: ["MQTT", "LocalBroker", "TestSupport"]),
         .testTarget(name: "ChildProcessesTests", dependencies: ["ChildProcesses"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),

@@ -15,15 +15,16 @@ extension SpawnedProcess {
     }
 
     /// Runs `executable` (a path, or a name looked up in `PATH`) with `arguments` passed as they are, never through
-    /// a shell, and returns its standard output once it has ended. Its standard error is discarded.
+    /// a shell, and returns its standard output once it has ended. Its standard error is discarded, or with
+    /// `mergingErrors` is part of the output.
     /// - Throws: `POSIXError` when it cannot be started (`.ENOENT` when there is no such program).
-    public static func run(_ executable: String, _ arguments: [String]) throws -> Finished {
+    public static func run(_ executable: String, _ arguments: [String], mergingErrors: Bool = false) throws -> Finished {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         let (reading, writing) = (ends[0], ends[1])
         let process: SpawnedProcess
         do {
-            process = try SpawnedProcess(executable, arguments, output: .descriptor(writing))
+            process = try SpawnedProcess(executable, arguments, output: .descriptor(writing, errors: mergingErrors))
         } catch {
             close(reading)
             close(writing)

@@ -39,8 +39,8 @@ public final class SpawnedProcess: Sendable {
         case log(String)
         /// Written to a file, created or emptied; standard error to /dev/null.
         case file(String)
-        /// Into this descriptor (a pipe's write end); standard error to /dev/null.
-        case descriptor(Int32)
+        /// Into this descriptor (a pipe's write end); standard error there too when `errors`, else to /dev/null.
+        case descriptor(Int32, errors: Bool = false)
     }
 
     /// Starts `executable`, an absolute path or a name looked up in `PATH`, with `arguments` as they are: no shell.
@@ -57,9 +57,13 @@ public final class SpawnedProcess: Sendable {
         case .file(let file):
             posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, file, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
             posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
-        case .descriptor(let descriptor):
+        case .descriptor(let descriptor, let errors):
             posix_spawn_file_actions_adddup2(&actions, descriptor, STDOUT_FILENO)
-            posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+            if errors {
+                posix_spawn_file_actions_adddup2(&actions, descriptor, STDERR_FILENO)
+            } else {
+                posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+            }
         }
         // Nothing else of this process's: a broker that kept a copy of another child's descriptor (Foundation's
         // `Process` learns that its child ended when the socket it gave it closes) held that child's end back.

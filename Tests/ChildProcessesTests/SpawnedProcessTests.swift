@@ -32,4 +32,12 @@ struct SpawnedProcessTests {
         #expect(try SpawnedProcess.run("/bin/sh", ["-c", "kill -TERM $$"]).status == 128 + SIGTERM)
         #expect(throws: POSIXError.self) { try SpawnedProcess.run("voiceplug-no-such-program", []) }
     }
+
+    @Test("run's output leaves standard error out, or takes it in when asked")
+    func errorsMerged() throws {
+        let script = ["-c", "echo out; echo err >&2"]
+        #expect(try SpawnedProcess.run("/bin/sh", script).text == "out\n")
+        let merged = try SpawnedProcess.run("/bin/sh", script, mergingErrors: true).text
+        #expect(merged.contains("out\n") && merged.contains("err\n"), "\(merged)")
+    }
 }

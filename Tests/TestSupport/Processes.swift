@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 
 /// The folder with the package's built programs (beside the test binary).
@@ -105,13 +106,21 @@ public final class ChildProcess: @unchecked Sendable {
     }
 }
 
-/// Runs a command to completion and returns its exit status and output.
+/// Runs a command to completion and returns its exit status and output (standard error included).
+///
+/// Through `SpawnedProcess` (posix_spawn), as the product starts programs: Foundation's `Process.run` crashed once
+/// in a memcpy when the speech suites synthesized many utterances at once. Only with a working `directory` (the
+/// certificates' openssl, at set-up) is it Foundation's `Process`.
 @discardableResult
 public func runCommand(_ executable: String, _ arguments: [String], in directory: URL? = nil) throws -> (status: Int32, output: String) {
+    guard let directory else {
+        let finished = try SpawnedProcess.run(executable, arguments, mergingErrors: true)
+        return (finished.status, finished.text)
+    }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = [executable] + arguments
-    if let directory { process.currentDirectoryURL = directory }
+    process.currentDirectoryURL = directory
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = pipe
