@@ -7,6 +7,10 @@ DEB_PACKAGES := mosquitto mosquitto-clients libmosquitto-dev libsqlite3-dev pkg-
     libpocketsphinx-dev libsphinxbase-dev pocketsphinx-en-us pocketsphinx sphinxtrain espeak-ng libespeak-ng-dev flite sox \
     python3 libmicrohttpd-dev chromium chromium-driver python3-selenium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# Python packages only the tests use, from PyPI, kept in .build (never used by the product): Home Assistant's own
+# Tasmota library judges plugsim's Tasmota announcements.
+PY_TEST_PACKAGES := hatasmota==0.9.2
+PY_TEST_DIR := $(CURDIR)/.build/python
 # The Swift driver leaves a `TemporaryDirectory.*` folder in TMPDIR on every
 # run; the build's and the tests' temporary files stay under .build instead of /tmp.
 SWIFT_TMP := $(CURDIR)/.build/tmp
@@ -25,6 +29,11 @@ deps:
 	    $(SUDO) apt-get update -qq && \
 	    DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
 	else echo "make deps: all Debian packages present"; fi
+	@if [ ! -f "$(PY_TEST_DIR)/.installed" ] || [ "$$(cat $(PY_TEST_DIR)/.installed)" != "$(PY_TEST_PACKAGES)" ]; then \
+	    echo "make deps: installing the tests' Python packages:" $(PY_TEST_PACKAGES); \
+	    rm -rf "$(PY_TEST_DIR)" && /usr/bin/python3 -m pip install -q --disable-pip-version-check --no-warn-script-location --root-user-action=ignore \
+	        --target "$(PY_TEST_DIR)" $(PY_TEST_PACKAGES) && echo "$(PY_TEST_PACKAGES)" > "$(PY_TEST_DIR)/.installed"; \
+	fi
 
 ## build: debug build of everything
 build: deps

@@ -98,7 +98,7 @@ let package = Package(
                 "ChildProcesses", "SpeechAudio", "PocketSphinx", "VoiceAdaptation", "EspeakNG", "WebConsole", "HTTPServer",
             ]),
         .executableTarget(
-            name: "plugsim", dependencies: ["MQTT", "PlugProtocols", "VoiceShortcuts", "CommandLineSupport"], path: "Simulator"),
+            name: "plugsim", dependencies: ["MQTT", "PlugProtocols", "VoiceShortcuts", "CommandLineSupport", "JSONText"], path: "Simulator"),
         .executableTarget(name: "mqtt-probe", dependencies: ["MQTT"]),
 
         // Tests: a support library shared by the suites, then one target per module.
@@ -110,7 +110,7 @@ let package = Package(
             name: "VoiceAdaptationTests",
             dependencies: ["VoiceAdaptation", "Speech", "SpeechAudio", "PocketSphinx", "VoiceShortcuts", "TestSupport"]),
         .testTarget(name: "VoiceShortcutsTests", dependencies: ["VoiceShortcuts"]),
-        .testTarget(name: "PlugProtocolsTests", dependencies: ["PlugProtocols", "VoiceShortcuts"]),
+        .testTarget(name: "PlugProtocolsTests", dependencies: ["PlugProtocols", "VoiceShortcuts"], exclude: ["Fixtures"]),
         .testTarget(
             name: "SpeechTests",
             dependencies: [
@@ -119,7 +119,9 @@ let package = Package(
         .testTarget(name: "SimulatorTests", dependencies: ["MQTT", "LocalBroker", "TestSupport"]),
         .testTarget(
             name: "GatewayTests",
-            dependencies: ["Gateway", "MQTT", "LocalBroker", "Speech", "SpeechAudio", "PocketSphinx", "TestSupport", "VoiceShortcuts"]),
+            dependencies: [
+                "Gateway", "MQTT", "LocalBroker", "Speech", "SpeechAudio", "PocketSphinx", "TestSupport", "VoiceShortcuts", "PlugProtocols",
+            ]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "VoiceShortcuts", "TestSupport"]),
         .testTarget(
             name: "CommandLineTests", dependencies: ["voiceplug", "VoiceShortcuts", "TestSupport", "CommandLineSupport", "JSONText"]),

@@ -33,6 +33,8 @@ final class PlugSimulator: Sendable {
     private let saveSink: AsyncStream<Void>.Continuation
     /// Plugs whose connection comes and goes (`flapMs`), by device id.
     private let flapping = Mutex<[String: Task<Void, Never>]>([:])
+    /// Plugs taken off the network (`remove`), by device id: gone from Zigbee2MQTT's list, never back.
+    private let removed = Mutex<Set<String>>([])
 
     init(options: Options, console: Console) throws {
         self.options = options
@@ -81,14 +83,16 @@ final class PlugSimulator: Sendable {
         for plug in plugs {
             let devices = await plug.relays.map(\.device.id)
             if devices.allSatisfy(options.offline.contains) {
-                let offline = plug.channel.availabilityMessage(online: false)
-                try await control.publish(offline.topic, offline.payload, qos: .atLeastOnce, retain: true)
+                if let offline = plug.channel.availabilityMessage(online: false) {
+                    try await control.publish(offline.topic, offline.payload, qos: .atLeastOnce, retain: true)
+                }
                 for id in devices { eventSink.yield(SimulatorEvent(deviceID: id, kind: .offline(reason: "started offline"))) }
             }
         }
         try await control.subscribe(Self.controlTopic, qos: .atLeastOnce)
 
         try await startPlugs()
+        await publishZigbeeDevices(control)
         let onlineCount = await countOnline()
         console.err("plugsim: \(options.devices.count) plugs (\(onlineCount) online) on \(options.brokerURL)\n")
 
@@ -187,7 +191,8 @@ final class PlugSimulator: Sendable {
     /// `plugsim/control`: {"plug":"ID","online":false|true}, {"plug":"ID","drop":0.5}, {"plug":"ID","latencyMs":300},
     /// {"plug":"ID","stuck":true} (commands change nothing; the plug reports the state it stays in),
     /// {"plug":"ID","offlineOnCommand":true} (the next command takes the plug offline before it reports),
-    /// {"plug":"ID","flapMs":200} (offline and back every 200 ms; 0 stops it, online).
+    /// {"plug":"ID","flapMs":200} (offline and back every 200 ms; 0 stops it, online),
+    /// {"plug":"ID","remove":true} (taken off the network: its announcements cleared, offline, for good).
     /// A message with a value out of range or of the wrong type changes nothing and is reported in one line.
     private func handleControl(_ control: MQTTClient) async {
         for await message in control.messages where message.topic == Self.controlTopic {
@@ -208,6 +213,18 @@ final class PlugSimulator: Sendable {
                 console.err("plugsim: ignored a control message for '\(id)': \(problem)\n")
                 continue
             }
+            if object["remove"] as? Bool == true {
+                removed.withLock { $0.formUnion(plugByDevice.filter { $0.value === plug }.keys) }
+                flapping.withLock { $0.removeValue(forKey: id) }?.cancel()
+                await plug.remove()
+                await publishZigbeeDevices(control)
+                console.err("plugsim: \(id) removed: its announcements cleared, offline\n")
+                continue
+            }
+            if removed.withLock({ $0.contains(id) }) {
+                console.err("plugsim: ignored a control message for '\(id)': it was removed\n")
+                continue
+            }
             if let online = online as? Bool {
                 if online {
                     do { try await plug.connect() } catch { console.err("plugsim: \(id) could not come back: \(error)\n") }
@@ -221,6 +238,20 @@ final class PlugSimulator: Sendable {
                     drop: dropValue, latency: latencyValue.map { .milliseconds($0) }, stuck: stuck, offlineOnCommand: offlineOnCommand)
             }
             if let period = (object["flapMs"] as? NSNumber)?.doubleValue { await flap(plug, id: id, every: .milliseconds(period)) }
+        }
+    }
+
+    /// Zigbee2MQTT's retained device list of each base topic, of the plugs not removed (as the bridge publishes it
+    /// when a device joins or leaves).
+    private func publishZigbeeDevices(_ control: MQTTClient) async {
+        var byBase: [String: [(channel: PlugChannel, devices: [Device])]] = [:]
+        let gone = removed.withLock { $0 }
+        for plug in plugs where plug.channel.protocol == .zigbee2mqtt {
+            let devices = await plug.relays.map(\.device).filter { !gone.contains($0.id) }
+            byBase[plug.channel.baseTopic ?? "zigbee2mqtt", default: []] += devices.isEmpty ? [] : [(plug.channel, devices)]
+        }
+        for (base, plugs) in byBase.sorted(by: { $0.key < $1.key }) {
+            try? await control.publish("\(base)/bridge/devices", Announcements.zigbeeDevices(plugs), qos: .atLeastOnce, retain: true)
         }
     }
 
@@ -246,6 +277,7 @@ final class PlugSimulator: Sendable {
     /// What is wrong with a control message's values, if anything.
     private static func controlProblem(_ object: [String: Any]) -> String? {
         if let online = object["online"], !(online is Bool) { return "\"online\" must be true or false" }
+        if let remove = object["remove"], !(remove is Bool) { return "\"remove\" must be true or false" }
         if let drop = object["drop"], !((drop as? NSNumber).map { (0...1).contains($0.doubleValue) } ?? false) {
             return "\"drop\" must be a fraction from 0 to 1"
         }

@@ -7,7 +7,7 @@ import VoiceShortcuts
 enum PlugsimCommand {
     static let spec = CommandSpec(
         name: "", summary: "Simulates smart plugs (Tasmota, Shelly Gen1, Zigbee2MQTT) on an MQTT broker.",
-        usage: "[--broker URL] [--plugs ID,ID,... | --config FILE] [--protocol tasmota|shelly|zigbee2mqtt] "
+        usage: "[--broker URL] [--plugs ID,ID,... | --config FILE] [--protocol tasmota|shelly|shelly2|zigbee2mqtt|mqtt] "
             + "[--latency MS] [--jitter MS] [--drop FRACTION] [--offline ID,...] [--tele-period SECONDS] [--state FILE] [--no-tui]",
         options: ["broker", "plugs", "config", "protocol", "latency", "jitter", "drop", "offline", "tele-period", "state"],
         flags: ["no-tui"],
@@ -71,7 +71,8 @@ enum PlugsimCommand {
         }
         let protocolName = parsed.options["protocol"] ?? "tasmota"
         guard let plugProtocol = PlugProtocol(rawValue: protocolName) else {
-            throw usage("--protocol must be tasmota, shelly or zigbee2mqtt, not '\(protocolName)'")
+            let choices = PlugProtocol.allCases.map(\.rawValue).joined(separator: ", ")
+            throw usage("--protocol must be one of \(choices), not '\(protocolName)'")
         }
         var devices: [Device]
         if let configuration {

@@ -1,4 +1,5 @@
 import Foundation
+import JSONText
 import MQTT
 import PlugProtocols
 import VoiceShortcuts
@@ -51,8 +52,9 @@ actor SimulatedPlug {
         var configuration = broker
         configuration.clientID = "plugsim-\(channel.protocol.rawValue)-\(channel.topic)"
         configuration.protocolVersion = .v5
-        let will = channel.availabilityMessage(online: false)
-        configuration.will = .init(topic: will.topic, payload: will.payload, qos: .atLeastOnce, retain: true)
+        if let will = channel.availabilityMessage(online: false) {
+            configuration.will = .init(topic: will.topic, payload: will.payload, qos: .atLeastOnce, retain: true)
+        }
         configuration.keepalive = 30
         let client = try MQTTClient(configuration)
         try await client.connect()
@@ -81,7 +83,8 @@ actor SimulatedPlug {
 
     /// Publishes online and every relay's state.
     private func announce() async {
-        await publish(channel.availabilityMessage(online: true))
+        if let online = channel.availabilityMessage(online: true) { await publish(online) }
+        for message in Announcements.messages(for: channel, devices: relays.map(\.device)) { await publish(message) }
         for relay in relays { await publishState(of: relay) }
     }
 
@@ -89,10 +92,18 @@ actor SimulatedPlug {
     func shutDown() async {
         guard let client else { return }
         // Sent before DISCONNECT; not awaited, so a broker that is already gone does not hold the shutdown.
-        let offline = channel.availabilityMessage(online: false)
-        try? await client.publish(offline.topic, offline.payload, qos: .atLeastOnce, retain: true, awaitAcknowledgement: false)
+        if let offline = channel.availabilityMessage(online: false) {
+            try? await client.publish(offline.topic, offline.payload, qos: .atLeastOnce, retain: true, awaitAcknowledgement: false)
+        }
         await client.disconnect()
         finish(reason: "stopped")
+    }
+
+    /// Leaves as a plug taken off the network does: its retained announcements cleared, offline, disconnected.
+    func remove() async {
+        guard client != nil else { return }
+        for message in Announcements.removal(for: channel, devices: relays.map(\.device)) { await publish(message) }
+        await shutDown()
     }
 
     /// Drops the connection so that the broker publishes the will, as when a
@@ -131,6 +142,8 @@ actor SimulatedPlug {
             await publish(announcement())
         case .update:
             for relay in relays { await publishState(of: relay) }
+        case .rpc(let request):
+            await publish(rpcAnswer(request))
         case .unknown(let name):
             if channel.protocol == .tasmota { await publish(channel.unknownCommandMessage) }
             if let first = relays.first { events.yield(SimulatorEvent(deviceID: first.device.id, kind: .unknownCommand(name))) }
@@ -177,7 +190,7 @@ actor SimulatedPlug {
             let only = relays[0].device.relay
             switch channel.protocol {
             case .tasmota where (number == nil && only == 1) || (number == 1 && only == nil): return 0
-            case .shelly where number == 0 && only == nil: return 0
+            case .shelly where number == 0 && only == nil, .shelly2 where number == 0 && only == nil: return 0
             default: return nil
             }
         }
@@ -205,7 +218,7 @@ actor SimulatedPlug {
             let state =
                 "{\"Time\":\"\(time)\",\"Uptime\":\"\(uptime / 86400)T\(String(format: "%02d:%02d:%02d", uptime / 3600 % 24, uptime / 60 % 60, uptime % 60))\","
                 + "\"UptimeSec\":\(uptime),\(powers.joined(separator: ",")),\"Wifi\":{\"RSSI\":88,\"Signal\":-56}}"
-            await publish(OutgoingMessage(topic: "tele/\(channel.topic)/STATE", text: state))
+            await publish(OutgoingMessage(topic: channel.tasmota("tele") + "STATE", text: state))
             let watts = relays.reduce(0) { $0 + $1.watts(at: now) }
             let total = relays.reduce(0) { $0 + $1.energy(at: now) }
             let current = watts / 230
@@ -214,20 +227,42 @@ actor SimulatedPlug {
                 + "\"Total\":\(String(format: "%.3f", total)),\"Yesterday\":0.000,\"Today\":\(String(format: "%.3f", total)),"
                 + "\"Power\":\(Int(watts.rounded())),\"ApparentPower\":\(Int(watts.rounded())),\"ReactivePower\":0,\"Factor\":1.00,"
                 + "\"Voltage\":230,\"Current\":\(String(format: "%.3f", current))}}"
-            await publish(OutgoingMessage(topic: "tele/\(channel.topic)/SENSOR", text: sensor))
-        case .shelly, .zigbee2mqtt:
+            await publish(OutgoingMessage(topic: channel.tasmota("tele") + "SENSOR", text: sensor))
+        case .shelly, .shelly2, .zigbee2mqtt, .mqtt:
             for relay in relays { await publishState(of: relay) }
         }
     }
 
-    private func announcement() -> OutgoingMessage {
-        let mac = String(
-            channel.topic.utf8.reduce(UInt64(0x3C71BF00_0000)) { ($0 &* 31 &+ UInt64($1)) & 0xFFFF_FFFF_FFFF }, radix: 16, uppercase: true)
+    private func announcement() -> OutgoingMessage { Announcements.shellyAnnounce(channel) }
+
+    /// A Shelly Gen2's answer to an RPC request: `Shelly.GetDeviceInfo` with the first relay's name as the device's
+    /// name; any other method, Shelly's "no handler" error.
+    private func rpcAnswer(_ request: ShellyRPCRequest) -> OutgoingMessage {
+        let head = "{\"id\":\(request.id),\"src\":\(JSON.string(channel.topic)),\"dst\":\(JSON.string(request.source)),"
+        if request.method == "Shelly.GetStatus" {
+            let switches = relays.map { relay in
+                let id = relay.device.relay ?? 0
+                return "\"switch:\(id)\":{\"id\":\(id),\"source\":\"init\",\"output\":\(relay.power == .on),\"apower\":0.0}"
+            }
+            return OutgoingMessage(
+                topic: "\(request.source)/rpc",
+                text: head + "\"result\":{\(switches.joined(separator: ",")),\"sys\":{\"mac\":\"\(mac)\",\"restart_required\":false}}}")
+        }
+        guard request.method == "Shelly.GetDeviceInfo" else {
+            return OutgoingMessage(
+                topic: "\(request.source)/rpc",
+                text: head + "\"error\":{\"code\":404,\"message\":\(JSON.string("No handler for \(request.method)"))}}")
+        }
+        let name = relays.first.map { JSON.string($0.device.name) } ?? "null"
         return OutgoingMessage(
-            topic: "shellies/announce",
-            text: "{\"id\":\"\(channel.topic)\",\"model\":\"SHSW-1\",\"mac\":\"\(mac)\",\"ip\":\"127.0.0.1\","
-                + "\"new_fw\":false,\"fw_ver\":\"20230913-112003/v1.14.0-gcb84623\"}")
+            topic: "\(request.source)/rpc",
+            text: head + "\"result\":{\"name\":\(name),\"id\":\(JSON.string(channel.topic)),\"mac\":\"\(mac)\","
+                + "\"model\":\"SNPL-00112EU\",\"gen\":2,\"fw_id\":\"20231107-164738/1.0.8-g9ed4b0a\",\"ver\":\"1.0.8\","
+                + "\"app\":\"PlugS\",\"auth_en\":false,\"auth_domain\":null}}")
     }
+
+    /// The plug's made-up but stable MAC address.
+    private var mac: String { Announcements.mac(channel.topic) }
 
     private func publish(_ message: OutgoingMessage) async {
         guard let client else { return }

@@ -197,7 +197,9 @@ extension Gateway {
             return failed(.notRecognized, "the voice shortcut names '\(intent.deviceID)', which is not in the configuration")
         }
         if current.tracker.status(of: device.id)?.online == false {
-            return failed(.deviceOffline, "\(device.id) is offline (as \(device.channel.availabilityTopic) says); nothing was sent")
+            return failed(
+                .deviceOffline,
+                "\(device.id) is offline (as \(device.channel.availabilityTopic ?? "its availability topic") says); nothing was sent")
         }
         let command = device.channel.commandMessage(relay: device.relay, state: intent.state)
         let client = self.client
@@ -231,7 +233,7 @@ extension Gateway {
             return failed(
                 .deviceOffline,
                 "\(device.id) went offline before it confirmed (the command went to \(command.topic); "
-                    + "\(device.channel.availabilityTopic) says offline)")
+                    + "\(device.channel.availabilityTopic ?? "its availability topic") says offline)")
         case .sendFailed(let error):
             return failed(.timeout, "the command to \(device.id) could not be sent: \(error)")
         case .notSent(let why):

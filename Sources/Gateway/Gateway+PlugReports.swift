@@ -19,7 +19,7 @@ extension Gateway {
 
     /// Asks a plug for its state, so that `plugs` knows it before the first command.
     func queryState(of device: Device) async {
-        let query = device.channel.stateQueryMessage(relay: device.relay)
+        guard let query = device.channel.stateQueryMessage(relay: device.relay) else { return }  // it reports by itself
         try? await client.publish(query.topic, query.payload, qos: .atLeastOnce, awaitAcknowledgement: false)
     }
 

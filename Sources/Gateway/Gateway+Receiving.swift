@@ -33,11 +33,13 @@ extension Gateway {
                 continue
             case PhraseTopics.registryChanged:
                 await refreshRegistry()
+                deviceChanges.yield()  // a device renamed: installed, then its change number published
                 continue
             default:
                 for report in devices.tracker.handle(topic: message.topic, payload: message.payload) {
                     await apply(report)
                 }
+                await discover(message)  // a Shelly Gen2's availability is an announcement too
                 continue
             }
             switch incoming.yield(arrival) {

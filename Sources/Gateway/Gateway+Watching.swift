@@ -11,9 +11,16 @@ extension Gateway {
         var checked = inGrammar  // what the shadowed shortcuts were last looked for in
         var file = settings.configuration.path.map(ConfigurationFile.init)
         var adaptationFiles = adaptationPaths.map(ConfigurationFile.init)
+        var devicesVersion = try? directory.version()
         while !Task.isCancelled {
             try? await Task.sleep(for: settings.refreshInterval)
             await refreshRegistry()
+            // Devices renamed, aliased or forgotten by another process (`voiceplug devices`).
+            let version = try? directory.version()
+            if version != devicesVersion {
+                devicesVersion = version
+                deviceChanges.yield()
+            }
             if let previous = file, let changed = previous.changed() {
                 file = changed
                 await reloadDevices(from: changed.path)
@@ -50,16 +57,28 @@ extension Gateway {
     func refreshRegistry() async {
         do { try registry.refresh() } catch { log.log(.warning, "cannot read the shortcut store: \(error)") }
         let version = registry.version
+        let shortcutsMoved = publishedVersion.withLock { $0 != version }
+        if shortcutsMoved { events.send(.shortcuts(version: version)) }
+        await publishVersions()
+    }
+
+    /// Publishes the shortcut and device change numbers in use (`voiceplug/registry`, retained) when either moved.
+    func publishVersions() async {
+        let version = registry.version, devices = installedDevicesVersion.withLock { $0 }
         guard
             publishedVersion.withLock({ published in
                 defer { published = version }
                 return published != version
             })
+                || publishedDevicesVersion.withLock({ published in
+                    defer { published = devices }
+                    return published != devices
+                })
         else { return }
-        events.send(.shortcuts(version: version))
         let store = recentPhrases.map { ",\"store\":\(jsonString($0.path))" } ?? ""
         try? await client.publish(
-            PhraseTopics.registryVersion, "{\"version\":\(version)\(store)}", qos: .atLeastOnce, retain: true, awaitAcknowledgement: false)
+            PhraseTopics.registryVersion, "{\"version\":\(version),\"devices\":\(devices)\(store)}", qos: .atLeastOnce, retain: true,
+            awaitAcknowledgement: false)
     }
 
     /// Swaps in a recognizer with the speaker adaptation of the first of `adaptationPaths` that is there as it is
@@ -89,24 +108,49 @@ extension Gateway {
         adaptation.path == settings.learning?.learnedPath ? "the voices heard (\(adaptation.path))" : "the speaker of \(adaptation.path)"
     }
 
-    /// Reads the changed configuration file and swaps in its devices: new
-    /// plugs are subscribed to and asked for their state, removed ones are
-    /// dropped (their retained status is cleared). A file that does not load
-    /// keeps the devices as they were. The broker and other settings need a restart.
+    /// Reads the changed configuration file and swaps in its devices. A file that does not load keeps the devices
+    /// as they were. The broker and other settings need a restart.
     func reloadDevices(from path: String) async {
         let configuration: VoicePlugConfiguration
         do {
             configuration = try VoicePlugConfiguration.load(from: path)
-            guard !configuration.devices.isEmpty else {
-                throw ConfigurationError(file: path, key: "devices", problem: "there are no devices to switch")
-            }
         } catch {
             log.log(.warning, "configuration not reloaded, the devices stay as they were: \(error)")
             return
         }
+        guard !configuration.devices.isEmpty || discovery != nil else {
+            log.log(.warning, "configuration not reloaded, the devices stay as they were: \(path): there are no devices to switch")
+            return
+        }
+        directory.configuredDevices = configuration.devices
+        await installDevices(because: "configuration reloaded")
+    }
+
+    /// Installs the devices again whenever asked (`deviceChanges`), until the gateway stops.
+    func installDeviceChanges() async {
+        for await _ in deviceChangeRequests { await installDevices(because: "devices changed") }
+    }
+
+    /// Swaps in the directory's devices: new plugs are subscribed to and asked for their state, removed ones are
+    /// dropped (their retained status is cleared).
+    func installDevices(because reason: String) async {
+        let list: [Device]
+        let version = (try? directory.version()) ?? 0
+        defer {
+            installedDevicesVersion.withLock { $0 = max($0, version) }
+            Task { await publishVersions() }
+        }
+        do {
+            let (devices, notes) = try directory.devices()
+            for note in notes { log.log(.info, note) }
+            list = devices
+        } catch {
+            log.log(.warning, "cannot read the announced devices, they stay as they were: \(error)")
+            return
+        }
         let old = devices
-        guard configuration.devices != old.list else { return }
-        let fresh = DeviceSet(configuration.devices, carryingOver: old.tracker)
+        guard list != old.list else { return }
+        let fresh = DeviceSet(list, carryingOver: old.tracker)
         let oldFilters = Set(old.tracker.filters), newFilters = Set(fresh.tracker.filters)
         // Swapped before subscribing, so the new plugs' retained reports meet the new tracker.
         deviceSet.withLock { $0 = fresh }
@@ -118,6 +162,6 @@ extension Gateway {
         }
         for device in added { await queryState(of: device) }
         events.send(.devices)
-        log.log(.info, "configuration reloaded: \(fresh.list.count) devices (\(added.count) new or changed, \(removed.count) removed)")
+        log.log(.info, "\(reason): \(fresh.list.count) devices (\(added.count) new or changed, \(removed.count) removed)")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import JSONText
 import MQTT
+import PlugProtocols
 import PocketSphinx
 import Speech
 import SpeechAudio
@@ -36,6 +37,9 @@ public final class Gateway: Sendable {
         /// confirmed (`VoiceLearning`), if on. An adaptation at
         /// `speechAdaptationPath` is preferred to the learned one.
         public var learning: VoiceLearning.Settings?
+        /// Whether plugs that announce themselves are controlled too (`Discovery`); the configuration's
+        /// `"discovery"`, or `--no-discovery`.
+        public var discovery = true
 
         public init(broker: MQTTConfiguration, brokerURL: String, configuration: VoicePlugConfiguration, shareGroup: String? = nil) {
             self.broker = broker
@@ -68,8 +72,16 @@ public final class Gateway: Sendable {
     let settings: Settings
     let registry: VoiceShortcutCenter
     let log: GatewayLog
-    /// The configuration's devices, swapped whole when the file changes.
+    /// The devices controlled now (the configuration's and the announced ones), swapped whole when they change.
     let deviceSet: Mutex<DeviceSet>
+    /// Where the devices come from: the configuration, and the plugs' announcements with the person's names.
+    let directory: DeviceDirectory
+    /// Reads the plugs' announcements, when discovery is on.
+    let discovery: Discovery?
+    /// Asks for the devices to be installed again (an announcement or a rename came); requests made meanwhile are
+    /// one.
+    let deviceChanges: AsyncStream<Void>.Continuation
+    let deviceChangeRequests: AsyncStream<Void>
     var devices: DeviceSet { deviceSet.withLock { $0 } }
     let lanes = CommandLanes()
     let client: MQTTClient
@@ -78,6 +90,9 @@ public final class Gateway: Sendable {
     let speech = RecognitionWorker()
     /// The shortcut store's change number last published on `voiceplug/registry`.
     let publishedVersion = Mutex<Int64?>(nil)
+    /// The store's device change number whose devices are installed, and the one last published.
+    let installedDevicesVersion: Mutex<Int64>
+    let publishedDevicesVersion = Mutex<Int64?>(nil)
     /// What keeps confirmed spoken commands and learns from them, if on.
     let learning: VoiceLearning?
     /// A second connection whose will says this instance is offline (`voiceplug/status/<instance>`); the main
@@ -97,12 +112,34 @@ public final class Gateway: Sendable {
 
     /// With `recentPhrases`, a phrase delivered again with the same requester id (after a crash) is answered
     /// again, not executed again.
-    public init(settings: Settings, registry: VoiceShortcutCenter, log: GatewayLog, recentPhrases: SQLiteShortcutStore? = nil) throws {
+    /// `deviceStore` keeps the announced devices and the person's names for them (else they are kept in memory).
+    public init(
+        settings: Settings, registry: VoiceShortcutCenter, log: GatewayLog, recentPhrases: SQLiteShortcutStore? = nil,
+        deviceStore: SQLiteShortcutStore? = nil
+    ) throws {
         self.settings = settings
         self.recentPhrases = recentPhrases
         self.registry = registry
         self.log = log
-        self.deviceSet = Mutex(DeviceSet(settings.configuration.devices))
+        let configuration = settings.configuration
+        directory = DeviceDirectory(configured: configuration.devices, store: deviceStore)
+        discovery =
+            settings.discovery
+            ? Discovery(
+                zigbeeBase: configuration.baseTopics[.zigbee2mqtt], shellyRoot: configuration.baseTopics[.shelly],
+                homeAssistantPrefix: configuration.discoveryPrefix) : nil
+        let (requests, changes) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        (deviceChangeRequests, deviceChanges) = (requests, changes)
+        var initial = configuration.devices
+        do {
+            let (devices, notes) = try directory.devices()
+            initial = devices
+            for note in notes { log.log(.info, note) }
+        } catch {
+            log.log(.warning, "cannot read the announced devices from the store: \(error)")
+        }
+        self.deviceSet = Mutex(DeviceSet(initial))
+        installedDevicesVersion = Mutex((try? directory.version()) ?? 0)
         var broker = settings.broker
         // A persistent session under a name of its own: phrases sent while the gateway restarts after a crash are
         // kept by the broker and delivered. It expires a minute after the gateway went: a phrase queued longer is
@@ -168,6 +205,7 @@ public final class Gateway: Sendable {
             try await ensureInstanceIsFree()
             try await client.connect()
             try await subscribeAndAnnounce()
+            try await startDiscovery()
         } catch {
             await client.disconnect()  // start-up failed after connecting: leave nothing connected
             await presence.disconnect()
@@ -185,6 +223,7 @@ public final class Gateway: Sendable {
             group.addTask { [self] in await receive(into: incoming) }
             group.addTask { [self] in await watchFiles() }
             group.addTask { [self] in await watchConnection() }
+            group.addTask { [self] in await installDeviceChanges() }
             group.addTask { [self] in
                 await handle(arrivals)
                 handled.finish()
@@ -204,6 +243,7 @@ public final class Gateway: Sendable {
             await presence.disconnect()
             speech.stop()
             events.finish()
+            deviceChanges.finish()
             group.cancelAll()
         }
         log.log(.info, "gateway offline")

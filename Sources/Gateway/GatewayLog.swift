@@ -24,7 +24,22 @@ public struct GatewayLog: Sendable {
 
     public func log(_ level: Level, _ message: @autoclosure () -> String) {
         guard level <= self.level else { return }
-        write("\(Date().formatted(.iso8601.time(includingFractionalSeconds: true))) \(level) \(message())\n")
+        write("\(Date().formatted(.iso8601.time(includingFractionalSeconds: true))) \(level) \(Self.oneLine(message()))\n")
+    }
+
+    /// `text` with its control characters written out (`\n`, `\u{1B}`): a name or topic from the network cannot
+    /// start a line of its own or move the terminal's cursor.
+    static func oneLine(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return text }
+        var line = ""
+        for scalar in text.unicodeScalars {
+            if scalar.properties.generalCategory == .control {
+                line += scalar == "\n" ? "\\n" : scalar == "\r" ? "\\r" : "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            } else {
+                line.unicodeScalars.append(scalar)
+            }
+        }
+        return line
     }
 
     /// Logs at most one line a second for `cause` (`invalid_input`, `overloaded`, …); the line after a quiet

@@ -31,6 +31,9 @@ public final class PlugTracker: Sendable {
     public let devices: [Device]
     private let byChannel: [PlugChannel: [Device]]
     private let byAvailabilityTopic: [String: PlugChannel]
+    /// Each channel by its state topics: a filter's exact topic, or for a filter ending in "/+" the level above it
+    /// ending in "/" (so a message finds its channel in one or two look-ups, whatever the topic layout).
+    private let byStateTopic: [String: PlugChannel]
     private let statuses: Mutex<[String: PlugStatus]>
 
     /// `previous`: a tracker whose known statuses carry over for the devices
@@ -40,7 +43,12 @@ public final class PlugTracker: Sendable {
         var byChannel: [PlugChannel: [Device]] = [:]
         for device in devices { byChannel[device.channel, default: []].append(device) }
         self.byChannel = byChannel
-        self.byAvailabilityTopic = Dictionary(byChannel.keys.map { ($0.availabilityTopic, $0) }, uniquingKeysWith: { first, _ in first })
+        self.byAvailabilityTopic = Dictionary(
+            byChannel.keys.compactMap { channel in channel.availabilityTopic.map { ($0, channel) } },
+            uniquingKeysWith: { first, _ in first })
+        self.byStateTopic = Dictionary(
+            byChannel.keys.flatMap { channel in channel.stateFilters.map { (Self.key(ofFilter: $0), channel) } },
+            uniquingKeysWith: { first, _ in first })
         self.statuses = Mutex(
             Dictionary(
                 devices.map { ($0.id, previous?.status(of: $0.id) ?? PlugStatus(deviceID: $0.id)) },
@@ -49,7 +57,7 @@ public final class PlugTracker: Sendable {
 
     /// The topic filters to subscribe to.
     public var filters: [String] {
-        Array(Set(byChannel.keys.flatMap { $0.stateFilters + [$0.availabilityTopic] })).sorted()
+        Array(Set(byChannel.keys.flatMap { $0.stateFilters + [$0.availabilityTopic].compactMap { $0 } })).sorted()
     }
 
     public func status(of deviceID: String) -> PlugStatus? { statuses.withLock { $0[deviceID] } }
@@ -60,7 +68,7 @@ public final class PlugTracker: Sendable {
         var reports: [PlugReport] = []
         if let channel = byAvailabilityTopic[topic], let online = channel.reportedAvailability(payload: payload) {
             for device in byChannel[channel] ?? [] { reports.append(.availability(deviceID: device.id, online: online)) }
-        } else if let channel = Self.channel(of: topic), let devices = byChannel[channel] {
+        } else if let channel = channel(of: topic), let devices = byChannel[channel] {
             for (relay, state) in channel.reportedStates(topic: topic, payload: payload) {
                 if let device = Self.device(for: relay, among: devices, protocol: channel.protocol) {
                     reports.append(.state(deviceID: device.id, state))
@@ -80,16 +88,16 @@ public final class PlugTracker: Sendable {
         return reports
     }
 
-    /// The channel a state topic belongs to, read from the topic's shape.
-    private static func channel(of topic: String) -> PlugChannel? {
-        let parts = topic.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count >= 2 else { return nil }
-        switch parts[0] {
-        case "stat", "tele": return PlugChannel(protocol: .tasmota, topic: String(parts[1]))
-        case "shellies": return PlugChannel(protocol: .shelly, topic: String(parts[1]))
-        case "zigbee2mqtt": return parts.count == 2 ? PlugChannel(protocol: .zigbee2mqtt, topic: String(parts[1])) : nil
-        default: return nil
-        }
+    /// A state filter as `byStateTopic` keeps it: "stat/lamp/+" as "stat/lamp/", an exact topic as it is.
+    private static func key(ofFilter filter: String) -> String {
+        filter.hasSuffix("/+") ? String(filter.dropLast()) : filter
+    }
+
+    /// The channel whose state filters match `topic`.
+    private func channel(of topic: String) -> PlugChannel? {
+        if let exact = byStateTopic[topic] { return exact }
+        guard let slash = topic.lastIndex(of: "/") else { return nil }
+        return byStateTopic[String(topic[...slash])]
     }
 
     /// The device a reported relay means: Tasmota's POWER and POWER1 are the
@@ -99,7 +107,7 @@ public final class PlugTracker: Sendable {
         guard devices.count == 1, let only = devices.first else { return nil }
         switch plugProtocol {
         case .tasmota where (relay == nil && only.relay == 1) || (relay == 1 && only.relay == nil): return only
-        case .shelly where relay == 0 && only.relay == nil: return only
+        case .shelly where relay == 0 && only.relay == nil, .shelly2 where relay == 0 && only.relay == nil: return only
         default: return nil
         }
     }

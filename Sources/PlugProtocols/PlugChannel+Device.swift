@@ -7,9 +7,11 @@ extension PlugChannel {
     /// Topic filters the plug subscribes to.
     public var commandFilters: [String] {
         switch self.protocol {
-        case .tasmota: ["cmnd/\(topic)/+"]
-        case .shelly: ["shellies/\(topic)/relay/+/command", "shellies/\(topic)/command", "shellies/command"]
-        case .zigbee2mqtt: ["zigbee2mqtt/\(topic)/set", "zigbee2mqtt/\(topic)/set/+", "zigbee2mqtt/\(topic)/get"]
+        case .tasmota: [tasmota("cmnd") + "+"]
+        case .shelly: ["\(shelly)/relay/+/command", "\(shelly)/command", "\(baseTopic ?? "shellies")/command"]
+        case .shelly2: ["\(topic)/rpc", "\(topic)/command"]
+        case .zigbee2mqtt: ["\(zigbee)/set", "\(zigbee)/set/+", "\(zigbee)/get"]
+        case .mqtt: [mqtt?.commandTopic].compactMap { $0 }
         }
     }
 
@@ -18,7 +20,7 @@ extension PlugChannel {
         let text = String(decoding: payload, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         switch self.protocol {
         case .tasmota:
-            let prefix = "cmnd/\(topic)/"
+            let prefix = tasmota("cmnd")
             guard received.hasPrefix(prefix) else { return .other }
             let name = String(received.dropFirst(prefix.count))
             guard name.uppercased().hasPrefix("POWER") else { return .unknown(name: name) }
@@ -30,33 +32,57 @@ extension PlugChannel {
             if text.lowercased() == "toggle" || text == "2" { return .power(.toggle, relay: relay) }
             return .power(.query, relay: relay)  // Tasmota shows the state for a parameter it does not know
         case .shelly:
-            if received == "shellies/command" || received == "shellies/\(topic)/command" {
+            if received == "\(baseTopic ?? "shellies")/command" || received == "\(shelly)/command" {
                 switch text.lowercased() {
                 case "announce": return .announce
-                case "update" where received != "shellies/command": return .update
+                case "update" where received == "\(shelly)/command": return .update
                 default: return .other
                 }
             }
-            let parts = received.split(separator: "/", omittingEmptySubsequences: false)
-            guard parts.count == 5, parts[0] == "shellies", parts[1] == topic, parts[2] == "relay", parts[4] == "command",
-                let relay = Int(parts[3])
+            let prefix = "\(shelly)/relay/"
+            guard received.hasPrefix(prefix), received.hasSuffix("/command"),
+                let relay = Int(received.dropFirst(prefix.count).dropLast("/command".count))
             else { return .other }
             if let state = powerState(fromWord: text) { return .power(.set(state), relay: relay) }
             if text.lowercased() == "toggle" { return .power(.toggle, relay: relay) }
             return .other
+        case .shelly2:
+            if received == "\(topic)/command" { return text == "status_update" ? .update : .other }
+            return shelly2Command(payload)
         case .zigbee2mqtt:
-            let base = "zigbee2mqtt/\(topic)"
+            let base = zigbee
             if received == "\(base)/get" { return .power(.query, relay: nil) }
             if received.hasPrefix("\(base)/set/") {
                 return zigbeeCommand(key: String(received.dropFirst(base.count + 5)), value: text)
             }
-            guard received == "\(base)/set",
-                let object = (try? JSONSerialization.jsonObject(with: Data(payload))) as? [String: Any]
-            else { return .other }
+            guard received == "\(base)/set", let object = jsonObject(payload) else { return .other }
             for (key, value) in object where key.hasPrefix("state") {
                 return zigbeeCommand(key: key, value: "\(value)")
             }
             return .other
+        case .mqtt:
+            guard let mqtt, received == mqtt.commandTopic else { return .other }
+            if text == mqtt.payloadOn { return .power(.set(.on), relay: nil) }
+            if text == mqtt.payloadOff { return .power(.set(.off), relay: nil) }
+            return .other
+        }
+    }
+
+    /// A Shelly Gen2 RPC request: `Switch.Set`, `Switch.Toggle` and `Switch.GetStatus` are power commands for the
+    /// switch `params.id`; any other method is an RPC to answer.
+    private func shelly2Command(_ payload: [UInt8]) -> ReceivedCommand {
+        guard let object = jsonObject(payload), let method = object["method"] as? String else { return .other }
+        let params = object["params"] as? [String: Any]
+        let relay = (params?["id"] as? Int) ?? 0
+        switch method {
+        case "Switch.Set":
+            guard let on = params?["on"] as? Bool else { return .other }
+            return .power(.set(on ? .on : .off), relay: relay)
+        case "Switch.Toggle": return .power(.toggle, relay: relay)
+        case "Switch.GetStatus": return .power(.query, relay: relay)
+        default:
+            guard let source = object["src"] as? String, !source.isEmpty else { return .other }
+            return .rpc(ShellyRPCRequest(id: (object["id"] as? Int) ?? 0, source: source, method: method))
         }
     }
 
@@ -81,39 +107,65 @@ extension PlugChannel {
         case .tasmota:
             let key = "POWER\(relay.map(String.init) ?? "")"
             return [
-                OutgoingMessage(topic: "stat/\(topic)/RESULT", text: "{\"\(key)\":\"\(upper)\"}"),
-                OutgoingMessage(topic: "stat/\(topic)/\(key)", text: upper),
+                OutgoingMessage(topic: tasmota("stat") + "RESULT", text: "{\"\(key)\":\"\(upper)\"}"),
+                OutgoingMessage(topic: tasmota("stat") + key, text: upper),
             ]
         case .shelly:
-            let base = "shellies/\(topic)/relay/\(relay ?? 0)"
+            let base = "\(shelly)/relay/\(relay ?? 0)"
             return [
                 OutgoingMessage(topic: base, text: state.rawValue),
                 OutgoingMessage(topic: "\(base)/power", text: String(format: "%.2f", watts)),
+            ]
+        case .shelly2:
+            let id = relay ?? 0, on = state == .on, power = String(format: "%.1f", watts)
+            let status = "{\"id\":\(id),\"source\":\"MQTT\",\"output\":\(on),\"apower\":\(power),\"voltage\":230.1}"
+            return [
+                OutgoingMessage(topic: "\(topic)/status/\(Self.shellySwitch(relay))", text: status),
+                OutgoingMessage(
+                    topic: "\(topic)/events/rpc",
+                    text: "{\"src\":\"\(topic)\",\"dst\":\"\(topic)/events\",\"method\":\"NotifyStatus\","
+                        + "\"params\":{\"ts\":\(Int(Date().timeIntervalSince1970)),\"\(Self.shellySwitch(relay))\":{\"id\":\(id),\"output\":\(on)}}}"
+                ),
             ]
         case .zigbee2mqtt:
             let key = relay.map { "state_l\($0)" } ?? "state"
             return [
                 OutgoingMessage(
-                    topic: "zigbee2mqtt/\(topic)",
+                    topic: zigbee,
                     text:
                         "{\"\(key)\":\"\(upper)\",\"power\":\(String(format: "%.1f", watts)),\"linkquality\":\(100 + topic.utf8.reduce(0) { ($0 + Int($1)) % 155 })}"
                 )
             ]
+        case .mqtt:
+            let mqtt = mqtt ?? .esphome(topic)
+            let value = state == .on ? mqtt.stateOn : mqtt.stateOff
+            let text = mqtt.stateKey.map { "{\(jsonString($0)):\(jsonString(value))}" } ?? value
+            return [OutgoingMessage(topic: mqtt.stateTopic, text: text, retain: true)]
         }
     }
 
-    /// The retained availability message (`online`), or the last will (offline).
-    public func availabilityMessage(online: Bool) -> OutgoingMessage {
+    /// The retained availability message (`online`), or the last will (offline); nil when the plug reports none.
+    public func availabilityMessage(online: Bool) -> OutgoingMessage? {
+        guard let topic = availabilityTopic else { return nil }
         switch self.protocol {
-        case .tasmota: OutgoingMessage(topic: availabilityTopic, text: online ? "Online" : "Offline", retain: true)
-        case .shelly: OutgoingMessage(topic: availabilityTopic, text: online ? "true" : "false", retain: true)
+        case .tasmota: return OutgoingMessage(topic: topic, text: online ? "Online" : "Offline", retain: true)
+        case .shelly, .shelly2: return OutgoingMessage(topic: topic, text: online ? "true" : "false", retain: true)
         case .zigbee2mqtt:
-            OutgoingMessage(topic: availabilityTopic, text: online ? "{\"state\":\"online\"}" : "{\"state\":\"offline\"}", retain: true)
+            return OutgoingMessage(topic: topic, text: online ? "{\"state\":\"online\"}" : "{\"state\":\"offline\"}", retain: true)
+        case .mqtt:
+            let mqtt = mqtt ?? .esphome(self.topic)
+            return OutgoingMessage(topic: topic, text: online ? mqtt.payloadAvailable : mqtt.payloadNotAvailable, retain: true)
         }
     }
 
     /// Tasmota's answer to a command it does not know.
     public var unknownCommandMessage: OutgoingMessage {
-        OutgoingMessage(topic: "stat/\(topic)/RESULT", text: "{\"Command\":\"Unknown\"}")
+        OutgoingMessage(topic: tasmota("stat") + "RESULT", text: "{\"Command\":\"Unknown\"}")
     }
+}
+
+/// `text` as a JSON string.
+func jsonString(_ text: String) -> String {
+    let data = (try? JSONSerialization.data(withJSONObject: [text], options: [.withoutEscapingSlashes])) ?? Data("[\"\"]".utf8)
+    return String(decoding: data.dropFirst().dropLast(), as: UTF8.self)
 }

@@ -35,26 +35,63 @@ public enum ReceivedCommand: Sendable, Equatable {
     case unknown(name: String)
     /// Shelly's `announce` request.
     case announce
-    /// Shelly's `update` request: report the relays' states.
+    /// Shelly's `update` request (Gen2: `status_update`): report the relays' states.
     case update
+    /// A Shelly Gen2 RPC request other than a switch's: answered on `<source>/rpc`.
+    case rpc(ShellyRPCRequest)
     /// Not addressed to this plug.
     case other
 }
 
-/// A plug's physical channel: one (protocol, topic); its relays share the
-/// connection and the availability topic.
+/// A Shelly Gen2 RPC request as the plug reads it.
+public struct ShellyRPCRequest: Sendable, Equatable {
+    public var id: Int
+    /// Where the answer goes: `<source>/rpc`.
+    public var source: String
+    public var method: String
+
+    public init(id: Int, source: String, method: String) {
+        self.id = id
+        self.source = source
+        self.method = method
+    }
+}
+
+/// A plug's physical channel: one (protocol, topic) and where its topics are; its relays share the connection and
+/// the availability topic.
 public struct PlugChannel: Sendable, Hashable {
     public var `protocol`: PlugProtocol
     public var topic: String
+    /// See `Device.baseTopic`.
+    public var baseTopic: String?
+    /// See `Device.mqtt`.
+    public var mqtt: MQTTSwitch?
 
-    public init(protocol: PlugProtocol, topic: String) {
+    public init(protocol: PlugProtocol, topic: String, baseTopic: String? = nil, mqtt: MQTTSwitch? = nil) {
         self.protocol = `protocol`
         self.topic = topic
+        self.baseTopic = baseTopic
+        self.mqtt = `protocol` == .mqtt ? (mqtt ?? .esphome(topic)) : nil
     }
 
     public init(_ device: Device) {
-        self.init(protocol: device.protocol, topic: device.topic)
+        self.init(protocol: device.protocol, topic: device.topic, baseTopic: device.baseTopic, mqtt: device.mqtt)
     }
+
+    /// Tasmota's FullTopic with `%prefix%` (cmnd, stat or tele) and `%topic%` filled in, ending in "/".
+    public func tasmota(_ prefix: String) -> String {
+        let pattern = baseTopic ?? Self.tasmotaFullTopic
+        let full = pattern.replacingOccurrences(of: "%prefix%", with: prefix).replacingOccurrences(of: "%topic%", with: topic)
+        return full.hasSuffix("/") ? full : full + "/"
+    }
+    public static let tasmotaFullTopic = "%prefix%/%topic%/"
+
+    /// A Shelly Gen1's own topics: `shellies/<id>` (or the root the user set instead of `shellies`).
+    public var shelly: String { "\(baseTopic ?? "shellies")/\(topic)" }
+    /// Zigbee2MQTT's device topic: `zigbee2mqtt/<friendly name>` (or the base the user set).
+    public var zigbee: String { "\(baseTopic ?? "zigbee2mqtt")/\(topic)" }
+    /// The switch of a Shelly Gen2 relay (`switch:0` for the single one).
+    public static func shellySwitch(_ relay: Int?) -> String { "switch:\(relay ?? 0)" }
 }
 
 func powerState(fromWord word: String) -> PowerState? {

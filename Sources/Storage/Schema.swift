@@ -3,7 +3,7 @@
 enum Schema {
     /// 'VPLG'.
     static let applicationID: Int64 = 0x5650_4C47
-    static let version = 2
+    static let version = 3
 
     /// Migration `n` brings a store from version `n` to `n + 1`; index 0 creates it.
     static let migrations: [String] = [
@@ -49,6 +49,30 @@ enum Schema {
             result TEXT
         );
         CREATE INDEX recent_phrases_by_time ON recent_phrases (at);
+        """,
+        // Devices the plugs announced, with what the person named them; every change counted, so that a running
+        // gateway notices another process's rename.
+        """
+        CREATE TABLE devices (
+            id TEXT PRIMARY KEY NOT NULL,
+            source TEXT NOT NULL,
+            announced TEXT NOT NULL,
+            name TEXT,
+            aliases TEXT,
+            area TEXT,
+            gone INTEGER NOT NULL DEFAULT 0,
+            seen_at REAL NOT NULL
+        );
+        CREATE INDEX devices_by_source ON devices (source);
+        CREATE TABLE device_changes (seq INTEGER PRIMARY KEY AUTOINCREMENT, device_id TEXT NOT NULL);
+        CREATE TRIGGER device_added AFTER INSERT ON devices
+            BEGIN INSERT INTO device_changes (device_id) VALUES (NEW.id); END;
+        CREATE TRIGGER device_changed AFTER UPDATE ON devices
+            WHEN NEW.announced IS NOT OLD.announced OR NEW.name IS NOT OLD.name OR NEW.aliases IS NOT OLD.aliases
+                OR NEW.area IS NOT OLD.area OR NEW.gone IS NOT OLD.gone
+            BEGIN INSERT INTO device_changes (device_id) VALUES (NEW.id); END;
+        CREATE TRIGGER device_forgotten AFTER DELETE ON devices
+            BEGIN INSERT INTO device_changes (device_id) VALUES (OLD.id); END;
         """,
     ]
 

@@ -200,7 +200,7 @@ struct CommandTests {
         let workspace = try Workspace(configuration: #"{"devices": [{"id": "lamp", "protocol": "tasmotta"}]}"#)
         let result = await workspace.run("shortcuts", "list")
         #expect(result.code == .usage)
-        #expect(result.err.contains("voiceplug.json: devices[0].protocol: 'tasmotta' is not one of tasmota, shelly, zigbee2mqtt"))
+        #expect(result.err.contains("voiceplug.json: devices[0].protocol: 'tasmotta' is not one of tasmota, shelly, shelly2, zigbee2mqtt, mqtt"))
 
         let history = try Workspace(configuration: #"{"historyLimit": 5, "devices": [{"id": "lamp"}]}"#)
         #expect(await history.run("match").err.contains("historyLimit: must be a whole number of executions from 100"))

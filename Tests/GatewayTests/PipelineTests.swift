@@ -476,7 +476,8 @@ struct SpokenPhraseTests {
         "an edited configuration takes effect while the gateway runs: renamed devices typed and heard, removed ones gone, a broken file ignored"
     )
     func configurationReloaded() async throws {
-        try await withGateway(speech: true) { gateway in
+        // Without discovery: the plug removed from the file still announces itself (a Shelly), and would stay.
+        try await withGateway(speech: true, runArguments: ["--no-discovery"]) { gateway in
             let spoken = try await blocking { try synthesizeWAV("switch off the front door light", voice: "slt") }
             try await eventually("speech recognition to be ready", timeout: .seconds(30)) { [gateway] in
                 gateway.gateway.standardError.contains("speech recognition ready")

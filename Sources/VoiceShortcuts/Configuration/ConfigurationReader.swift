@@ -3,8 +3,16 @@
 struct ConfigurationReader {
     let file: String
 
-    private static let topKeys = ["broker", "passwordFile", "caFile", "certFile", "keyFile", "confirmTimeoutMs", "historyLimit", "devices"]
-    private static let deviceKeys = ["id", "name", "aliases", "area", "protocol", "topic", "relay", "groupCommands"]
+    private static let topKeys = [
+        "broker", "passwordFile", "caFile", "certFile", "keyFile", "confirmTimeoutMs", "historyLimit", "devices", "discovery",
+        "baseTopics", "discoveryPrefix",
+    ]
+    private static let deviceKeys = [
+        "id", "name", "aliases", "area", "protocol", "topic", "relay", "groupCommands", "baseTopic", "commandTopic", "stateTopic",
+        "availabilityTopic", "payloadOn", "payloadOff", "stateOn", "stateOff",
+    ]
+    /// The generic switch's keys, only for protocol `mqtt`.
+    private static let switchKeys = ["commandTopic", "stateTopic", "availabilityTopic", "payloadOn", "payloadOff", "stateOn", "stateOff"]
 
     func configuration(from root: JSONValue) throws(ConfigurationError) -> VoicePlugConfiguration {
         guard case .object(let object) = root else {
@@ -32,6 +40,25 @@ struct ConfigurationReader {
             }
             configuration.historyLimit = Int(value)
         }
+        if let value = object["discovery"] {
+            guard case .bool(let flag) = value else { throw error("discovery", "must be true or false, not \(describe(value))") }
+            configuration.discovery = flag
+        }
+        if let value = object["baseTopics"] {
+            guard case .object(let bases) = value else {
+                throw error("baseTopics", "must be an object such as {\"zigbee2mqtt\": \"home/zigbee\"}, not \(value.kind)")
+            }
+            for key in bases.keys.sorted() {
+                guard let plugProtocol = PlugProtocol(rawValue: key), [.tasmota, .shelly, .zigbee2mqtt].contains(plugProtocol) else {
+                    throw error("baseTopics.\(key)", "only tasmota, shelly and zigbee2mqtt have a base topic")
+                }
+                configuration.baseTopics[plugProtocol] = try baseTopic(bases[key], of: plugProtocol, at: "baseTopics.\(key)")
+            }
+        }
+        if let prefix = try optionalString(object["discoveryPrefix"], at: "discoveryPrefix") {
+            guard Self.isTopic(prefix) else { throw error("discoveryPrefix", "'\(prefix)' is not a topic without wildcards") }
+            configuration.discoveryPrefix = prefix
+        }
         if let devices = object["devices"] {
             guard case .array(let list) = devices else {
                 throw error("devices", "must be a list of devices, not \(devices.kind)")
@@ -39,6 +66,9 @@ struct ConfigurationReader {
             configuration.devices = try list.enumerated().map { index, value throws(ConfigurationError) in
                 try device(from: value, at: "devices[\(index)]")
             }
+        }
+        for index in configuration.devices.indices where configuration.devices[index].baseTopic == nil {
+            configuration.devices[index].baseTopic = configuration.baseTopics[configuration.devices[index].protocol]
         }
         try checkUnique(configuration.devices)
         return configuration
@@ -96,9 +126,58 @@ struct ConfigurationReader {
             }
             groupCommands = flag
         }
+        let baseTopic = try baseTopic(object["baseTopic"], of: plugProtocol, at: "\(path).baseTopic")
+        var mqtt: MQTTSwitch?
+        if plugProtocol == .mqtt {
+            mqtt = try mqttSwitch(object, topic: topic ?? id, at: path)
+        } else if let key = Self.switchKeys.first(where: { object[$0] != nil }) {
+            throw error("\(path).\(key)", "only a device with \"protocol\": \"mqtt\" has its own topics and payloads")
+        }
         return Device(
             id: id, name: name, aliases: aliases, area: area, protocol: plugProtocol, topic: topic, relay: relay,
-            groupCommands: groupCommands)
+            groupCommands: groupCommands, baseTopic: baseTopic, mqtt: mqtt)
+    }
+
+    /// A protocol's base topic: Tasmota's FullTopic must hold `%prefix%` and `%topic%`; the others are topics.
+    private func baseTopic(_ value: JSONValue?, of plugProtocol: PlugProtocol, at path: String) throws(ConfigurationError) -> String? {
+        guard let base = try optionalString(value, at: path) else { return nil }
+        switch plugProtocol {
+        case .tasmota:
+            guard base.contains("%prefix%"), base.contains("%topic%"), !base.contains(where: { "+#".contains($0) }) else {
+                throw error(path, "'\(base)' is not a Tasmota FullTopic: it needs %prefix% and %topic%, such as \"%prefix%/%topic%/\"")
+            }
+        case .shelly, .zigbee2mqtt:
+            guard Self.isTopic(base) else { throw error(path, "'\(base)' is not a topic without wildcards, such as \"home/zigbee\"") }
+        case .shelly2, .mqtt:
+            throw error(path, "\(plugProtocol.rawValue) has no base topic: its topic is the device's own prefix")
+        }
+        return base
+    }
+
+    /// The generic switch's topics and payloads, ESPHome's layout under `topic` where not given.
+    private func mqttSwitch(_ object: [String: JSONValue], topic: String, at path: String) throws(ConfigurationError) -> MQTTSwitch {
+        var mqtt = MQTTSwitch.esphome(topic)
+        func topicValue(_ key: String) throws(ConfigurationError) -> String? {
+            guard let value = try optionalString(object[key], at: "\(path).\(key)") else { return nil }
+            guard Self.isTopic(value) else { throw error("\(path).\(key)", "'\(value)' is not a topic without wildcards") }
+            return value
+        }
+        mqtt.commandTopic = try topicValue("commandTopic") ?? mqtt.commandTopic
+        mqtt.stateTopic = try topicValue("stateTopic") ?? mqtt.stateTopic
+        mqtt.availabilityTopic = try topicValue("availabilityTopic") ?? mqtt.availabilityTopic
+        mqtt.payloadOn = try optionalString(object["payloadOn"], at: "\(path).payloadOn") ?? mqtt.payloadOn
+        mqtt.payloadOff = try optionalString(object["payloadOff"], at: "\(path).payloadOff") ?? mqtt.payloadOff
+        mqtt.stateOn = try optionalString(object["stateOn"], at: "\(path).stateOn") ?? mqtt.payloadOn
+        mqtt.stateOff = try optionalString(object["stateOff"], at: "\(path).stateOff") ?? mqtt.payloadOff
+        guard mqtt.payloadOn != mqtt.payloadOff, mqtt.stateOn != mqtt.stateOff else {
+            throw error(path, "the on and off payloads must differ")
+        }
+        return mqtt
+    }
+
+    /// A topic to publish to: non-empty, no wildcards, no NUL, at most 1,024 bytes.
+    static func isTopic(_ topic: String) -> Bool {
+        !topic.isEmpty && topic.utf8.count <= 1024 && !topic.contains(where: { "+#".contains($0) }) && !topic.utf8.contains(0)
     }
 
     private func checkUnique(_ devices: [Device]) throws(ConfigurationError) {
@@ -111,7 +190,7 @@ struct ConfigurationReader {
         }
         var channels: [String: Int] = [:]
         for (index, device) in devices.enumerated() {
-            let channel = "\(device.protocol.rawValue)/\(device.topic)/\(device.relay.map(String.init) ?? "-")"
+            let channel = "\(device.protocol.rawValue)/\(device.baseTopic ?? "")/\(device.topic)/\(device.relay.map(String.init) ?? "-")"
             if let first = channels[channel] {
                 throw error(
                     "devices[\(index)].topic",

@@ -15,6 +15,14 @@ public struct VoicePlugConfiguration: Sendable, Equatable {
     /// How many executions the store keeps for suggestions (the newest); older ones are dropped.
     public var historyLimit = defaultHistoryLimit
     public var devices: [Device]
+    /// Whether plugs that announce themselves are controlled too (Tasmota, Zigbee2MQTT, Shelly, Home Assistant
+    /// discovery); `"discovery": false` turns it off.
+    public var discovery = true
+    /// Where each protocol's topics are when the user moved them (see `Device.baseTopic`): what a device without
+    /// its own `baseTopic` uses, and where discovery listens (Zigbee2MQTT's `<base>/bridge/devices`).
+    public var baseTopics: [PlugProtocol: String] = [:]
+    /// Home Assistant's discovery prefix (`homeassistant`).
+    public var discoveryPrefix = "homeassistant"
     /// The file it was read from, when it was read from one.
     public var path: String?
 

@@ -88,7 +88,15 @@ struct Context {
         }
     }
 
-    var devices: [Device] { configuration?.devices ?? [] }
+    /// The devices: the configuration's, and those the plugs announced to a gateway using this store (with the
+    /// person's names), as the gateway controls them.
+    var devices: [Device] {
+        let configured = configuration?.devices ?? []
+        guard FileManager.default.fileExists(atPath: storePath), let store = try? SQLiteShortcutStore(path: storePath),
+            let (devices, _) = try? DeviceDirectory(configured: configured, store: store).devices()
+        else { return configured }
+        return devices
+    }
 
     /// Opens the store and loads the registry; the store file is created when missing.
     func registry() throws -> VoiceShortcutCenter {
@@ -105,7 +113,8 @@ struct Context {
     /// What a phrase says as a command over the configured devices, without shortcuts: a shortcut may not take
     /// a phrase that already means another device or state. None without a configuration.
     var commandMeaning: (@Sendable (String) -> PhraseMeaning?)? {
-        guard let devices = configuration?.devices else { return nil }
+        let devices = self.devices
+        guard configuration != nil || !devices.isEmpty else { return nil }
         let matcher = PhraseMatcher(devices: devices)
         return { phrase in matcher.meaning(of: phrase) }
     }
@@ -119,17 +128,18 @@ struct Context {
         return try registry()
     }
 
-    /// Checks a device id against the configuration. Without any
-    /// configuration the id is taken as given, with a warning.
+    /// Checks a device id against the devices (the configuration's and the announced ones). Without any
+    /// configuration or announced device the id is taken as given, with a warning.
     func checkDevice(_ id: String) throws {
-        guard let configuration else {
+        let devices = self.devices
+        guard configuration != nil || !devices.isEmpty else {
             console.err(
                 "voiceplug: warning: no configuration file (\(Self.defaultConfigName) or --config), so device '\(id)' is taken as given\n")
             return
         }
-        guard configuration.device(id: id) == nil else { return }
-        let candidates = configuration.devices.map(\.id)
-        let byName = configuration.devices.first { PhraseNormalizer.normalize($0.name) == PhraseNormalizer.normalize(id) }?.id
+        guard !devices.contains(where: { $0.id == id }) else { return }
+        let candidates = devices.map(\.id)
+        let byName = devices.first { PhraseNormalizer.normalize($0.name) == PhraseNormalizer.normalize(id) }?.id
         throw RegistryError.unknownDevice(id, suggestion: byName ?? nearestName(to: id, among: candidates))
     }
 }

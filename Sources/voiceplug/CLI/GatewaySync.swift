@@ -16,9 +16,10 @@ enum GatewaySync {
         case notConfirmed
     }
 
-    /// Waits at most `limit` for a gateway on `broker` to use the store's change number `version`.
+    /// Waits at most `limit` for a gateway on `broker` to use the store's change number `version` (of the shortcuts,
+    /// or with `devices` of the devices).
     static func waitForGateway(
-        toUse version: Int64, of store: String, broker: BrokerSettings, within limit: Duration = .seconds(2)
+        toUse version: Int64, of store: String, broker: BrokerSettings, devices: Bool = false, within limit: Duration = .seconds(2)
     ) async -> Outcome {
         var configuration = broker.mqtt
         configuration.connectTimeout = .seconds(1)
@@ -30,7 +31,9 @@ enum GatewaySync {
                 try await client.publish(PhraseTopics.registryChanged, "", qos: .atLeastOnce)
                 let online = Flag()
                 return await withTaskGroup(of: Outcome.self) { group in
-                    group.addTask { await outcome(of: messages, version: version, store: store, online: online) }
+                    group.addTask {
+                        await outcome(of: messages, version: version, key: devices ? "devices" : "version", store: store, online: online)
+                    }
                     group.addTask {
                         // A running gateway's retained status comes at once; without it, there is none to wait for.
                         try? await Task.sleep(for: .milliseconds(300))
@@ -49,7 +52,9 @@ enum GatewaySync {
     }
 
     /// What the gateway's messages say: its status offline, or the change number it uses reaching `version`.
-    private static func outcome(of messages: AsyncStream<MQTTMessage>, version: Int64, store: String, online: Flag) async -> Outcome {
+    private static func outcome(
+        of messages: AsyncStream<MQTTMessage>, version: Int64, key: String, store: String, online: Flag
+    ) async -> Outcome {
         for await message in messages {
             switch message.topic {
             case PhraseTopics.status where message.string == "offline":
@@ -62,7 +67,7 @@ enum GatewaySync {
                 if let other = object?["store"] as? String, other != store {
                     return .noGateway("the gateway on this broker uses another store, \(other)")
                 }
-                if let used = (object?["version"] as? NSNumber)?.int64Value, used >= version { return .inUse }
+                if let used = (object?[key] as? NSNumber)?.int64Value, used >= version { return .inUse }
             default: break
             }
         }

@@ -12,9 +12,9 @@ enum RunCommand {
     static let spec = CommandSpec(
         name: "run", summary: "Runs the gateway: phrases from MQTT switch the configured plugs.",
         usage:
-            "run [--config FILE] [--broker URL] [--db FILE] [--log-level error|warning|info|debug] [--share-group NAME] [--instance NAME] [--no-speech] [--adaptation FILE] [--no-learning] [--http [ADDRESS:]PORT]",
+            "run [--config FILE] [--broker URL] [--db FILE] [--log-level error|warning|info|debug] [--share-group NAME] [--instance NAME] [--no-speech] [--adaptation FILE] [--no-learning] [--http [ADDRESS:]PORT] [--no-discovery]",
         options: ["config", "broker", "db", "log-level", "share-group", "instance", "adaptation", "http"],
-        flags: ["no-speech", "no-learning"],
+        flags: ["no-speech", "no-learning", "no-discovery"],
         details: """
             --config FILE      the devices (default: voiceplug.json in the current folder)
             --broker URL       mqtt://[user@]host:port or mqtts://… (default: the config's broker, else
@@ -28,6 +28,9 @@ enum RunCommand {
                                name): its status is voiceplug/status/NAME, online or offline (its
                                will); voiceplug/status is offline only when no instance runs
             --no-speech        do not load the speech recognizer (no voiceplug/audio)
+            --no-discovery     control only the configuration's devices, not the plugs that announce
+                               themselves (Tasmota, Zigbee2MQTT, Shelly Gen1 and Gen2, Home Assistant
+                               MQTT discovery); also "discovery": false in the configuration
             --adaptation FILE  the speaker adaptation to hear with (`voiceplug adapt`; default:
                                voiceplug.adaptation beside the configuration, when it is there);
                                followed while the gateway runs: written, replaced or deleted
@@ -63,13 +66,17 @@ enum RunCommand {
         do {
             guard let parsed = try spec.parse(arguments, console: console) else { return .ok }
             let context = try Context(parsed, console: console)
-            guard let configuration = context.configuration else {
+            let discovery = !parsed.flags.contains("no-discovery") && (context.configuration?.discovery ?? true)
+            // Without a configuration, a broker address is enough: the plugs announce themselves.
+            guard let configuration = context.configuration ?? (parsed.options["broker"] != nil && discovery ? .init() : nil) else {
                 throw UsageError(
-                    message: "no configuration: give --config FILE or put voiceplug.json in the current folder", command: spec.name)
+                    message: "no configuration: give --config FILE, put voiceplug.json in the current folder, "
+                        + "or give --broker URL to control the plugs that announce themselves", command: spec.name)
             }
-            guard !configuration.devices.isEmpty else {
+            guard !configuration.devices.isEmpty || discovery else {
                 throw ConfigurationError(
-                    file: configuration.path ?? "voiceplug.json", key: "devices", problem: "there are no devices to switch")
+                    file: configuration.path ?? "voiceplug.json", key: "devices",
+                    problem: "there are no devices to switch, and discovery is off")
             }
             let levelName = parsed.options["log-level"] ?? "info"
             guard let level = GatewayLog.Level(name: levelName) else {
@@ -88,6 +95,7 @@ enum RunCommand {
                 settings.instance = instance
             }
             settings.speech = !parsed.flags.contains("no-speech")
+            settings.discovery = discovery
             if settings.speech {
                 settings.speechAdaptation = try context.adaptation()
                 settings.speechAdaptationPath = context.adaptationPath
@@ -99,7 +107,7 @@ enum RunCommand {
             let store = try context.store()
             gateway = try Gateway(
                 settings: settings, registry: VoiceShortcutCenter(store: store, meaning: context.commandMeaning), log: log,
-                recentPhrases: store)
+                recentPhrases: store, deviceStore: store)
             if let listen = parsed.options["http"] {
                 webConsole = try startConsole(listen, gateway: gateway, context: context)
             }

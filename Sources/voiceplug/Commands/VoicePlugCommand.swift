@@ -17,6 +17,7 @@ enum VoicePlugCommand {
           adapt WAVFILE...                                 adapt speech recognition to one speaker
           shortcuts add|edit|delete|list|status|suggest|import
                                                            manage voice shortcuts
+          devices list|rename|alias|area|forget            the devices, and names for the announced ones
           match                                            match phrases from standard input, offline
           demo                                             try it: a private broker, plugsim and the gateway,
                                                            a typed and a spoken phrase switching a plug
@@ -57,12 +58,14 @@ enum VoicePlugCommand {
             return await SayCommand.run(rest, console: console)
         case "plugs":
             return await PlugsCommand.run(rest, console: console)
+        case "devices":
+            return await DevicesCommand.run(rest, console: console)
         case "hear":
             return await HearCommand.run(rest, console: console)
         case "adapt":
             return await AdaptCommand.run(rest, console: console)
         default:
-            let known = ["shortcuts", "match", "demo", "run", "say", "hear", "adapt", "plugs", "bench"]
+            let known = ["shortcuts", "devices", "match", "demo", "run", "say", "hear", "adapt", "plugs", "bench"]
             let hint = nearestName(to: command, among: known).map { " — did you mean '\($0)'?" } ?? ""
             console.err("voiceplug: unknown command '\(command)'\(hint) (see `voiceplug --help`)\n")
             return .usage
