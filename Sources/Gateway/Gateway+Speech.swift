@@ -8,12 +8,13 @@ import SpeechAudio
 extension Gateway {
     /// Loads the recognizer on the recognition worker's thread; audio that comes meanwhile waits in its queue.
     func startSpeech() {
-        let devices = settings.configuration.devices, shortcuts = registry.allVoiceShortcuts(), log = log
+        let devices = devices.list, shortcuts = registry.allVoiceShortcuts(), log = log
         let adaptation = settings.speechAdaptation, learning = learning, adapted = adaptation.map { ", adapted to \(describe($0))" }
         speech.start {
             do {
                 let recognizer = try SpeechRecognizer(devices: devices, shortcuts: shortcuts, adaptation: adaptation)
-                log.log(.info, "speech recognition ready" + (adapted ?? ""))
+                log.log(
+                    .info, "speech recognition ready" + (adapted ?? "") + " (\(devices.count) devices, \(shortcuts.count) voice shortcuts)")
                 if let learning {
                     log.log(.info, "learning the voices heard: spoken commands the plugs confirm are kept in \(learning.settings.folder)")
                     learning.catchUp()

@@ -99,6 +99,14 @@ final class DiscoveryHousehold: @unchecked Sendable {
     }
 
     func control(_ json: String) async throws { try await client.publish("plugsim/control", json, qos: .atLeastOnce) }
+
+    /// Publishes `wav` on voiceplug/audio and returns its spoken result.
+    func speak(_ wav: Data) async throws -> [String: Any] {
+        let before = await inbox.messages.filter(GatewayFixture.isSpokenResult).count
+        try await client.publish("voiceplug/audio", Array(wav), qos: .atLeastOnce)
+        let answers = try await inbox.wait(for: before + 1, timeout: .seconds(30), where: GatewayFixture.isSpokenResult)
+        return GatewayFixture.object(answers.last!) ?? [:]
+    }
 }
 
 /// A value set by a closure that must be `@Sendable`.
@@ -176,6 +184,31 @@ struct DiscoveryEndToEndTests {
             }
             let (_, after, _) = try await home.voiceplug(["devices", "list"])
             #expect(after.contains("gone"), "\(after)")
+        }
+    }
+
+    @Test("a discovered plug is heard by its announced name, and by the name given it once the grammar follows")
+    func heardByAnnouncedName() async throws {
+        let plugs = [Self.plugs[0], Self.plugs[4]]
+        try await withHousehold(plugs: plugs, gatewayConfiguration: nil, speech: true) { home async throws in
+            let coffee = try await blocking { try synthesizeWAV("switch on the coffee machine", voice: "slt") }
+            let book = try await blocking { try synthesizeWAV("turn off the book light", voice: "slt") }
+            let reading = try await home.eventuallySwitches("turn on the reading lamp")
+            _ = try await home.eventuallySwitches("turn off the coffee machine")
+            try await eventually("the grammar to hold the announced plugs", timeout: .seconds(60)) {
+                let log = home.gateway.standardError
+                return log.contains("speech grammar rebuilt: 2 devices") || log.contains("speech recognition ready (2 devices")
+            }
+            let heard = try await home.speak(coffee)
+            #expect(heard["ok"] as? Bool == true && (heard["device"] as? String)?.hasPrefix("shelly2-") == true, "\(heard)")
+            let (renamed, _, _) = try await home.voiceplug(["devices", "rename", reading, "book light"])
+            #expect(renamed == 0)
+            let rebuilt = home.gateway.standardError.components(separatedBy: "speech grammar rebuilt").count
+            try await eventually("the grammar to follow the rename", timeout: .seconds(30)) {
+                home.gateway.standardError.components(separatedBy: "speech grammar rebuilt").count > rebuilt
+            }
+            let spoken = try await home.speak(book)
+            #expect(spoken["ok"] as? Bool == true && spoken["device"] as? String == reading, "\(spoken)")
         }
     }
 
