@@ -5,7 +5,7 @@ SWIFT ?= swift
 # Debian packages the build, the tests and the demo use.
 DEB_PACKAGES := mosquitto mosquitto-clients libmosquitto-dev libsqlite3-dev pkg-config openssl gcc \
     libpocketsphinx-dev libsphinxbase-dev pocketsphinx-en-us pocketsphinx sphinxtrain espeak-ng libespeak-ng-dev flite sox \
-    python3 libmicrohttpd-dev chromium chromium-driver python3-selenium
+    python3 libmicrohttpd-dev chromium chromium-driver python3-selenium libasound2-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Python packages only the tests use, from PyPI, kept in .build (never used by the product): Home Assistant's own
 # Tasmota library judges plugsim's Tasmota announcements.

@@ -22,6 +22,11 @@ let package = Package(
             providers: [.apt(["libpocketsphinx-dev", "libsphinxbase-dev"])]
         ),
         .systemLibrary(
+            name: "CALSA",
+            pkgConfig: "alsa",
+            providers: [.apt(["libasound2-dev"])]
+        ),
+        .systemLibrary(
             name: "CEspeakNG",
             pkgConfig: "espeak-ng",
             providers: [.apt(["libespeak-ng-dev"])]
@@ -66,6 +71,8 @@ let package = Package(
         .target(name: "PocketSphinx", dependencies: ["CPocketSphinx"]),
         // espeak-ng's library, for pronunciations and spoken answers; the only module that imports CEspeakNG.
         .target(name: "EspeakNG", dependencies: ["CEspeakNG"]),
+        // ALSA's PCM devices, capture and playback; the only module that imports CALSA.
+        .target(name: "ALSAAudio", dependencies: ["CALSA"]),
         // Audio: WAV reading, loudness, pitch, echo, reverberation and bandwidth, utterance detection.
         .target(name: "SpeechAudio"),
         // The grammar of commands, its garbage paths, pronunciations and letter-to-sound, common words.
@@ -95,7 +102,7 @@ let package = Package(
             name: "voiceplug",
             dependencies: [
                 "MQTT", "LocalBroker", "VoiceShortcuts", "Storage", "CommandLineSupport", "JSONText", "Gateway", "PlugProtocols", "Speech",
-                "ChildProcesses", "SpeechAudio", "PocketSphinx", "VoiceAdaptation", "EspeakNG", "WebConsole", "HTTPServer",
+                "ChildProcesses", "SpeechAudio", "PocketSphinx", "VoiceAdaptation", "EspeakNG", "WebConsole", "HTTPServer", "ALSAAudio",
             ]),
         .executableTarget(
             name: "plugsim", dependencies: ["MQTT", "PlugProtocols", "VoiceShortcuts", "CommandLineSupport", "JSONText"], path: "Simulator"),

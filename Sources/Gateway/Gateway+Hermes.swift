@@ -27,6 +27,22 @@ extension Gateway {
                 try? await client.publish(PhraseTopics.hermesNotRecognized, payload, qos: .atLeastOnce)
             }
         }
+        await speakHermes(result, sessionID: sessionID, siteID: siteID)
+    }
+
+    /// The answer aloud on the satellite that heard it: `hermes/tts/say` with its siteId, and the text in
+    /// `hermes/dialogueManager/endSession` when the request came with a session.
+    private func speakHermes(_ result: PhraseResult, sessionID: String?, siteID: String?) async {
+        let names = devices.byID.mapValues(\.name)
+        let text = jsonString(result.spokenAnswer(names: names))
+        let say =
+            "{\"text\":\(text),\"siteId\":\(jsonString(siteID ?? "default")),\"lang\":null,"
+            + "\"id\":\(jsonString(UUID().uuidString.lowercased())),\"sessionId\":\(sessionID.map(jsonString) ?? "null")}"
+        try? await client.publish(PhraseTopics.hermesSay, say, qos: .atLeastOnce)
+        if let sessionID {
+            try? await client.publish(
+                PhraseTopics.hermesEndSession, "{\"sessionId\":\(jsonString(sessionID)),\"text\":\(text)}", qos: .atLeastOnce)
+        }
     }
 
     /// `hermes/intent/<name>` with `slots`.

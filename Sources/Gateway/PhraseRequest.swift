@@ -49,6 +49,9 @@ public enum PhraseTopics {
     /// Retained `{"version":N,"store":PATH}`: the shortcut store the gateway uses and its change number
     /// (`VoiceShortcutCenter.version`).
     public static let registryVersion = "voiceplug/registry"
+    /// Rhasspy's text to speech on a satellite, and the end of a dialogue session with what to say.
+    public static let hermesSay = "hermes/tts/say"
+    public static let hermesEndSession = "hermes/dialogueManager/endSession"
     /// Anything published here makes the gateway read the store's changes at once (the command line does, after one).
     public static let registryChanged = "voiceplug/registry/changed"
     public static let hermesQuery = "hermes/nlu/query"

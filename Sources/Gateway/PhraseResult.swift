@@ -188,3 +188,27 @@ public struct PhraseResult: Sendable, Equatable {
 }
 
 private func quote(_ text: String) -> String { JSON.string(text) }
+
+extension PhraseResult {
+    /// What is said back ("kitchen lamp off", "the porch light is offline", "sorry, I didn't catch that"), with the
+    /// devices' names by id.
+    public func spokenAnswer(names: [String: String]) -> String {
+        func name(_ id: String) -> String { names[id] ?? id.replacingOccurrences(of: "-", with: " ") }
+        switch outcome {
+        case .switched(let intent, _, _): return "\(name(intent.deviceID)) \(intent.state)"
+        case .answered(let id, let state, let online):
+            if online == false { return "the \(name(id)) is offline" }
+            return state.map { "the \(name(id)) is \($0)" } ?? "I don't know whether the \(name(id)) is on"
+        case .groupSwitched(let state, let devices, _):
+            let failed = devices.filter { !$0.ok }.count
+            return failed == 0 ? "\(devices.count) plugs \(state)" : "\(devices.count - failed) of \(devices.count) plugs \(state)"
+        case .groupAnswered(let asked, let devices):
+            let matching = devices.filter { $0.state == asked && $0.online != false }.map { name($0.deviceID) }
+            return matching.isEmpty
+                ? "nothing is \(asked)" : matching.joined(separator: ", ") + " \(matching.count == 1 ? "is" : "are") \(asked)"
+        case .failed(.deviceOffline, _, let intent): return "the \(intent.map { name($0.deviceID) } ?? "plug") is offline"
+        case .failed(.notRecognized, _, _): return "sorry, I didn't catch that"
+        case .failed(_, _, let intent): return "the \(intent.map { name($0.deviceID) } ?? "plug") did not answer"
+        }
+    }
+}

@@ -58,6 +58,13 @@ struct GroupCommandTests {
             #expect(
                 text.contains(#""rawValue":"desk-fan""#) && text.contains(#""rawValue":"on""#) && text.contains(#""siteId":"den""#),
                 "\(text)")
+            // The satellite hears the answer: on its site, and as the session's end.
+            let say = String(decoding: try await fixture.inbox.first(on: "hermes/tts/say").payload, as: UTF8.self)
+            #expect(
+                say.contains(#""text":"the desk fan is on""#) && say.contains(#""siteId":"den""#) && say.contains(#""sessionId":"s1""#),
+                "\(say)")
+            let end = String(decoding: try await fixture.inbox.first(on: "hermes/dialogueManager/endSession").payload, as: UTF8.self)
+            #expect(end == #"{"sessionId":"s1","text":"the desk fan is on"}"#, "\(end)")
         }
     }
 

@@ -14,6 +14,7 @@ enum VoicePlugCommand {
           say PHRASE                                       send a phrase to the gateway, print the outcome
           plugs                                            the plugs' last known states
           hear WAVFILE                                     recognize a spoken phrase offline
+          listen (-|--device NAME) --no-wake               listen to a microphone or a live stream, answer aloud
           adapt WAVFILE...                                 adapt speech recognition to one speaker
           shortcuts add|edit|delete|list|status|suggest|import
                                                            manage voice shortcuts
@@ -62,10 +63,12 @@ enum VoicePlugCommand {
             return await DevicesCommand.run(rest, console: console)
         case "hear":
             return await HearCommand.run(rest, console: console)
+        case "listen":
+            return await ListenCommand.run(rest, console: console)
         case "adapt":
             return await AdaptCommand.run(rest, console: console)
         default:
-            let known = ["shortcuts", "devices", "match", "demo", "run", "say", "hear", "adapt", "plugs", "bench"]
+            let known = ["shortcuts", "devices", "match", "demo", "run", "say", "hear", "listen", "adapt", "plugs", "bench"]
             let hint = nearestName(to: command, among: known).map { " — did you mean '\($0)'?" } ?? ""
             console.err("voiceplug: unknown command '\(command)'\(hint) (see `voiceplug --help`)\n")
             return .usage

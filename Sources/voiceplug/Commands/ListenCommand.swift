@@ -1,0 +1,237 @@
+import ALSAAudio
+import CommandLineSupport
+import EspeakNG
+import Foundation
+import Gateway
+import JSONText
+import MQTT
+import Speech
+import SpeechAudio
+import Synchronization
+import VoiceShortcuts
+
+/// `voiceplug listen`: a live stream of sound (a microphone through ALSA, or raw audio on standard input) cut into
+/// utterances, each heard, sent to the gateway as `say` sends a phrase, and answered aloud.
+enum ListenCommand {
+    static let spec = CommandSpec(
+        name: "listen", summary: "Listens: utterances from a microphone or a live stream switch the plugs, and are answered aloud.",
+        usage: "listen (-|--device NAME) [--output-device NAME] [--no-wake] [--no-reply] [--config FILE] [--db FILE] "
+            + "[--broker URL] [--json]",
+        options: ["device", "output-device", "config", "db", "broker", "timeout"], flags: ["no-wake", "no-reply", "json"],
+        positionals: 0...1,
+        details: """
+            -                     raw 16 kHz 16-bit mono audio on standard input, as it comes
+                                  (arecord -f S16_LE -r 16000 -c 1 | voiceplug listen -)
+            --device NAME         an ALSA capture device ("default", "hw:1,0", a name of your .asoundrc)
+            --output-device NAME  where answers are spoken (default: "default")
+            --no-wake             every utterance is a candidate command (push-to-talk setups); a wake
+                                  phrase is not built yet, so this is the only way for now
+            --no-reply            answers are printed, not spoken
+            --json                one JSON object a line per event: utterance, heard, result, answer
+            --broker URL          the gateway's broker (default: the configuration's, else mqtt://127.0.0.1:1883)
+
+            Utterances are found with an adaptive noise floor and end after 0.6 s of silence; each is
+            heard offline with the configuration's devices and the store's shortcuts and announced
+            devices, and what was heard goes to the running gateway, which switches and answers.
+            Stops at the end of standard input, or on SIGINT or SIGTERM.
+            """)
+
+    /// One frame of audio: 30 ms.
+    static let frameSamples = 480
+
+    static func run(_ arguments: [String], console: Console) async -> ExitCode {
+        let json: Bool
+        let recognizer: SpeechRecognizer
+        let broker: BrokerSettings
+        let devices: [Device]
+        let input: AudioInput
+        var output: ALSADevice?
+        do {
+            guard let parsed = try spec.parse(arguments, console: console) else { return .ok }
+            guard parsed.flags.contains("no-wake") else {
+                throw UsageError(
+                    message: "a wake phrase is not built yet: give --no-wake (every utterance is then a command)", command: spec.name)
+            }
+            let context = try Context(parsed, console: console)
+            json = parsed.flags.contains("json")
+            broker = try BrokerSettings(parsed, configuration: context.configuration, console: console, command: spec.name)
+            devices = context.devices
+            guard !devices.isEmpty else {
+                throw UsageError(message: "no devices to listen for: no configuration and none announced in the store", command: spec.name)
+            }
+            switch (parsed.positionals.first, parsed.options["device"]) {
+            case ("-"?, nil): input = .standardInput
+            case (nil, let name?): input = .device(try ALSADevice(name, .capture))
+            case (nil, nil): throw UsageError(message: "say where to listen: - (standard input) or --device NAME", command: spec.name)
+            default: throw UsageError(message: "give - or --device NAME, not both", command: spec.name)
+            }
+            if !parsed.flags.contains("no-reply") {
+                output = try ALSADevice(parsed.options["output-device"] ?? "default", .playback, rate: 22_050)
+            }
+            let registry = try context.registryForReading()
+            recognizer = try SpeechRecognizer(devices: devices, shortcuts: registry.allVoiceShortcuts(), adaptation: context.adaptation())
+        } catch let error as ALSAError {
+            return report(UsageError(message: "\(error)", command: spec.name), command: spec.name, console: console)
+        } catch {
+            return report(error, command: spec.name, console: console)
+        }
+        do {
+            let client = try MQTTClient(broker.mqtt)
+            do { try await client.connect() } catch { throw BrokerUnreachable(url: broker.url, underlying: error) }
+            let listener = Listener(
+                client: client, recognizer: recognizer, devices: devices, output: output, json: json, console: console)
+            try await listener.start()
+            let frames = input.frames()
+            let service = Task { await listener.listen(to: frames) }
+            let stop = Task {
+                _ = await terminationSignal()
+                service.cancel()
+            }
+            await service.value
+            stop.cancel()
+            // The capture device stays open: its reading thread may be inside ALSA, and the process ends now.
+            await client.disconnect()
+            return .ok
+        } catch {
+            return report(error, command: spec.name, console: console)
+        }
+    }
+
+    /// Where the sound comes from.
+    enum AudioInput: Sendable {
+        case standardInput
+        case device(ALSADevice)
+
+        /// Frames of `frameSamples`, read on a thread of their own; the stream ends with the input. At most a
+        /// minute of frames waits (older ones are dropped when hearing falls that far behind).
+        func frames() -> AsyncStream<[Int16]> {
+            let (stream, continuation) = AsyncStream.makeStream(of: [Int16].self, bufferingPolicy: .bufferingNewest(2_000))
+            let source = self
+            Thread {
+                var pending: [UInt8] = []
+                while true {
+                    switch source {
+                    case .standardInput:
+                        let data = FileHandle.standardInput.availableData
+                        if data.isEmpty {
+                            continuation.finish()
+                            return
+                        }
+                        pending += data
+                        let whole = pending.count / 2 / ListenCommand.frameSamples * ListenCommand.frameSamples * 2
+                        var start = 0
+                        while start < whole {
+                            let bytes = pending[start..<(start + ListenCommand.frameSamples * 2)]
+                            continuation.yield(
+                                stride(from: bytes.startIndex, to: bytes.endIndex, by: 2).map {
+                                    Int16(bitPattern: UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8)
+                                })
+                            start += ListenCommand.frameSamples * 2
+                        }
+                        pending.removeFirst(whole)
+                    case .device(let device):
+                        guard let frame = try? device.read(ListenCommand.frameSamples), !frame.isEmpty else {
+                            continuation.finish()
+                            return
+                        }
+                        continuation.yield(frame)
+                    }
+                }
+            }.start()
+            return stream
+        }
+    }
+}
+
+/// Hears utterances and has the gateway act on them, one at a time, answering each.
+final class Listener: Sendable {
+    let client: MQTTClient
+    let recognizer: SpeechRecognizer
+    let names: [String: String]
+    let output: ALSADevice?
+    let json: Bool
+    let console: Console
+    let replyTo = "voiceplug/result/listen-\(UUID().uuidString.prefix(8).lowercased())"
+    let results = Mutex<[String: PhraseResult]>([:])
+
+    init(client: MQTTClient, recognizer: SpeechRecognizer, devices: [Device], output: ALSADevice?, json: Bool, console: Console) {
+        self.client = client
+        self.recognizer = recognizer
+        self.names = Dictionary(devices.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        self.output = output
+        self.json = json
+        self.console = console
+    }
+
+    func start() async throws {
+        try await client.subscribe(replyTo, qos: .atLeastOnce)
+    }
+
+    func listen(to frames: AsyncStream<[Int16]>) async {
+        var detector = UtteranceDetector()
+        let messages = client.messages
+        let collector = Task { [self] in
+            for await message in messages where message.topic == replyTo {
+                if let result = PhraseResult.parse(message.payload) { results.withLock { $0[result.id] = result } }
+            }
+        }
+        defer { collector.cancel() }
+        for await frame in frames {
+            if Task.isCancelled { break }
+            guard let utterance = detector.add(frame) else { continue }
+            await handle(utterance)
+        }
+        // The stream ended while someone was speaking: what was said is heard too.
+        if let last = detector.add([Int16](repeating: 0, count: Int(detector.trailingSilence * 16_000) + 1)) { await handle(last) }
+    }
+
+    private func handle(_ utterance: RecognizerAudio) async {
+        let seconds = Double(utterance.samples.count) / Double(RecognizerAudio.sampleRate)
+        event("utterance", ["seconds": String(format: "%.2f", seconds)])
+        let recognizer = self.recognizer
+        guard let heard = try? await runBlocking({ try recognizer.recognize(utterance) }) else { return }
+        guard let text = heard.text else {
+            event("heard", ["text": "null", "hypothesis": JSON.string(heard.hypothesis)], raw: true)
+            return
+        }
+        event("heard", ["text": JSON.string(text), "confidence": String(format: "%.3f", heard.confidence)], raw: true)
+        let id = UUID().uuidString.lowercased()
+        let request = "{\"text\":\(JSON.string(text)),\"id\":\(JSON.string(id)),\"replyTo\":\(JSON.string(replyTo))}"
+        do { try await client.publish(PhraseTopics.phrase, request, qos: .atLeastOnce) } catch { return }
+        let deadline = ContinuousClock.now + .seconds(10)
+        var result: PhraseResult?
+        while ContinuousClock.now < deadline {
+            result = results.withLock { $0.removeValue(forKey: id) }
+            if result != nil { break }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        guard let result else {
+            answer("sorry, the gateway did not answer")
+            return
+        }
+        event("result", ["result": result.json], raw: true)
+        answer(result.spokenAnswer(names: names))
+    }
+
+    private func answer(_ text: String) {
+        event("answer", ["text": JSON.string(text)], raw: true)
+        guard let output, let speech = EspeakNG.speak(text) else { return }
+        try? output.write(speech.samples + [Int16](repeating: 0, count: speech.rate / 10))
+    }
+
+    private func event(_ kind: String, _ fields: [String: String], raw: Bool = false) {
+        if json {
+            let body = fields.keys.sorted().map { "\"\($0)\":" + (raw ? fields[$0]! : JSON.string(fields[$0]!)) }
+            console.out("{\"event\":\"\(kind)\"" + (body.isEmpty ? "" : "," + body.joined(separator: ",")) + "}\n")
+        } else if kind == "heard" || kind == "answer" {
+            console.out("\(kind): \(fields["text"] ?? "")\n")
+        }
+    }
+}
+
+/// Runs blocking work on a thread of its own.
+func runBlocking<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Result { try work() }) }.start()
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import Glibc
+import TestSupport
+import Testing
+
+/// `voiceplug listen` against a running gateway, with ALSA's own `file` plugin standing in for the sound card:
+/// capture from a named pipe written in real time, answers played into a file.
+@Suite("Listening: a live stream of sound switches the plugs and is answered aloud", .serialized)
+struct ListenTests {
+    /// Raw 16 kHz mono 16-bit audio: each text spoken by espeak-ng, then `pause` seconds of silence.
+    static func stream(_ texts: [String], pause: Double = 1.5) throws -> Data {
+        var raw = Data(count: Int(0.5 * 16_000) * 2)
+        for text in texts {
+            let wav = try synthesizeWAV(text, voice: "espeak")
+            raw += wav.dropFirst(44)  // the 16 kHz mono WAV's samples
+            raw += Data(count: Int(pause * 16_000) * 2)
+        }
+        return raw
+    }
+
+    /// An ALSA configuration with a playback device `vpout` writing raw samples to `answers`, and, with `capture`,
+    /// a capture device `vpin` reading them from it.
+    static func alsa(in folder: URL, capture: URL? = nil) throws -> [String: String] {
+        let answers = folder.appendingPathComponent("answers.raw").path
+        var text = "pcm.vpout {\n type file\n slave.pcm \"null\"\n file \"\(answers)\"\n format \"raw\"\n}\n"
+        if let capture {
+            text += "pcm.vpin {\n type file\n slave.pcm \"null\"\n file \"/dev/null\"\n infile \"\(capture.path)\"\n format \"raw\"\n}\n"
+        }
+        let file = folder.appendingPathComponent("asound.conf")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        return ["ALSA_CONFIG_PATH": "/usr/share/alsa/alsa.conf:" + file.path]
+    }
+
+    static func events(_ output: String) -> [[String: Any]] {
+        output.split(separator: "\n").compactMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] }
+    }
+
+    @Test("raw audio on standard input: each utterance heard, the plug switched, a question answered, both spoken back")
+    func standardInput() async throws {
+        try await withGateway { gateway in
+            let raw = try await blocking { try Self.stream(["turn on the kitchen lamp", "is the christmas tree on"]) }
+            let environment = try Self.alsa(in: gateway.folder)
+            let listen = try ChildProcess(
+                "voiceplug", ["listen", "-", "--no-wake", "--output-device", "vpout", "--json"], environment: environment, input: raw,
+                directory: gateway.folder)
+            #expect(try await listen.wait(timeout: .seconds(120)) == 0, "\(listen.standardError)")
+            let events = Self.events(listen.standardOutput)
+            let heard = events.filter { $0["event"] as? String == "heard" }.compactMap { $0["text"] as? String }
+            #expect(heard == ["turn on the kitchen lamp", "is the christmas tree on"], "\(listen.standardOutput)")
+            let answers = events.filter { $0["event"] as? String == "answer" }.compactMap { $0["text"] as? String }
+            #expect(answers.first == "kitchen lamp on", "\(answers)")
+            #expect(answers.last?.hasPrefix("the christmas tree is ") == true, "\(answers)")
+            let results = events.compactMap { $0["result"] as? [String: Any] }
+            #expect(results.first?["device"] as? String == "kitchen-lamp" && results.first?["ok"] as? Bool == true)
+            // The answers were played: about a second of speech each, at 22,050 samples a second.
+            let played = (try? Data(contentsOf: gateway.folder.appendingPathComponent("answers.raw")))?.count ?? 0
+            #expect(played > 22_050 * 2, "\(played) bytes played")
+        }
+    }
+
+    @Test("an ALSA capture device fed in real time: the command is heard and switches the plug; SIGTERM ends it cleanly")
+    func alsaCapture() async throws {
+        try await withGateway { gateway in
+            let raw = try await blocking { try Self.stream(["switch off the desk fan"]) }
+            let pipe = gateway.folder.appendingPathComponent("microphone")
+            #expect(mkfifo(pipe.path, 0o600) == 0)
+            let environment = try Self.alsa(in: gateway.folder, capture: pipe)
+            let listen = try ChildProcess(
+                "voiceplug", ["listen", "--device", "vpin", "--no-wake", "--output-device", "vpout", "--json"], environment: environment,
+                directory: gateway.folder)
+            // A microphone's pace: 30 ms of sound every 30 ms.
+            let writer = Thread {
+                let descriptor = open(pipe.path, O_WRONLY)
+                guard descriptor >= 0 else { return }
+                defer { close(descriptor) }
+                let bytes = [UInt8](raw)
+                var offset = 0
+                while offset < bytes.count {
+                    let end = min(bytes.count, offset + 960)
+                    let written = bytes[offset..<end].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+                    guard written > 0 else { return }  // the reader went away
+                    offset = end
+                    Thread.sleep(forTimeInterval: 0.03)
+                }
+                Thread.sleep(forTimeInterval: 2)
+            }
+            writer.start()
+            try await eventually("the command to be answered", timeout: .seconds(60)) {
+                listen.standardOutput.contains(#""event":"answer""#) || !listen.isRunning
+            }
+            let events = Self.events(listen.standardOutput)
+            #expect(
+                events.contains { $0["event"] as? String == "heard" && $0["text"] as? String == "switch off the desk fan" }, "\(events)")
+            #expect(events.contains { $0["event"] as? String == "answer" && $0["text"] as? String == "desk fan off" }, "\(events)")
+            listen.kill(SIGTERM)
+            #expect(try await listen.wait(timeout: .seconds(20)) == 0, "\(listen.standardError)")
+        }
+    }
+
+    @Test("listen says what is missing: where to listen, --no-wake, a device ALSA does not know")
+    func usage() async throws {
+        try await withGateway { gateway in
+            for (arguments, message) in [
+                (["listen", "--no-wake"], "say where to listen"), (["listen", "-"], "--no-wake"),
+                (["listen", "--device", "nosuchdevice", "--no-wake"], "sound device 'nosuchdevice'"),
+            ] {
+                let (status, _, errors) = try await gateway.voiceplug(arguments)
+                #expect(status == 2 && errors.contains(message), "\(arguments): \(errors)")
+            }
+        }
+    }
+}
