@@ -97,11 +97,39 @@ struct ListenTests {
         }
     }
 
-    @Test("listen says what is missing: where to listen, --no-wake, a device ALSA does not know")
+    @Test("with the wake phrase: a command after it switches, one without it is not heard, the phrase alone opens a window")
+    func wakePhrase() async throws {
+        try await withGateway { gateway in
+            // flite's voice: PocketSphinx's keyphrase search does not spot espeak-ng's "hey voice plug" at any threshold.
+            let raw = try await blocking {
+                var raw = Data(count: 16_000)
+                for (text, pause) in [
+                    ("hey voice plug, turn on the kitchen lamp", 1.5), ("turn on the desk fan", 1.5), ("hey voice plug", 1.0),
+                    ("is the christmas tree on", 1.5),
+                ] {
+                    raw += try synthesizeWAV(text, voice: "slt").dropFirst(44)
+                    raw += Data(count: Int(pause * 16_000) * 2)
+                }
+                return raw
+            }
+            let listen = try ChildProcess(
+                "voiceplug", ["listen", "-", "--no-reply", "--json"], input: raw, directory: gateway.folder)
+            #expect(try await listen.wait(timeout: .seconds(120)) == 0, "\(listen.standardError)")
+            let events = Self.events(listen.standardOutput)
+            #expect(events.filter { $0["event"] as? String == "wake" }.count == 2, "\(listen.standardOutput)")
+            let heard = events.filter { $0["event"] as? String == "heard" }.compactMap { $0["text"] as? String }
+            #expect(heard == ["turn on the kitchen lamp", "is the christmas tree on"], "the desk fan was not asked: \(heard)")
+            let fan = try await gateway.say("is the desk fan on")
+            #expect(fan["state"] as? String != "on", "\(fan)")
+        }
+    }
+
+    @Test("listen says what is missing: where to listen, a wake phrase it cannot spot, a device ALSA does not know")
     func usage() async throws {
         try await withGateway { gateway in
             for (arguments, message) in [
-                (["listen", "--no-wake"], "say where to listen"), (["listen", "-"], "--no-wake"),
+                (["listen", "--no-wake"], "say where to listen"), (["listen", "-", "--wake", "hey", "--no-wake"], "not both"),
+                (["listen", "-", "--wake", "hey zyxwvq"], "'zyxwvq' is not in the model's dictionary"),
                 (["listen", "--device", "nosuchdevice", "--no-wake"], "sound device 'nosuchdevice'"),
             ] {
                 let (status, _, errors) = try await gateway.voiceplug(arguments)

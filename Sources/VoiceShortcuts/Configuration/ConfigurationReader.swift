@@ -5,7 +5,7 @@ struct ConfigurationReader {
 
     private static let topKeys = [
         "broker", "passwordFile", "caFile", "certFile", "keyFile", "confirmTimeoutMs", "historyLimit", "devices", "discovery",
-        "baseTopics", "discoveryPrefix",
+        "baseTopics", "discoveryPrefix", "wake",
     ]
     private static let deviceKeys = [
         "id", "name", "aliases", "area", "protocol", "topic", "relay", "groupCommands", "baseTopic", "commandTopic", "stateTopic",
@@ -54,6 +54,12 @@ struct ConfigurationReader {
                 }
                 configuration.baseTopics[plugProtocol] = try baseTopic(bases[key], of: plugProtocol, at: "baseTopics.\(key)")
             }
+        }
+        if let wake = try optionalString(object["wake"], at: "wake") {
+            guard !PhraseNormalizer.normalize(wake).isEmpty, wake.count <= 64 else {
+                throw error("wake", "the wake phrase needs words, at most 64 characters")
+            }
+            configuration.wake = wake
         }
         if let prefix = try optionalString(object["discoveryPrefix"], at: "discoveryPrefix") {
             guard Self.isTopic(prefix) else { throw error("discoveryPrefix", "'\(prefix)' is not a topic without wildcards") }

@@ -21,6 +21,8 @@ public struct VoicePlugConfiguration: Sendable, Equatable {
     /// Where each protocol's topics are when the user moved them (see `Device.baseTopic`): what a device without
     /// its own `baseTopic` uses, and where discovery listens (Zigbee2MQTT's `<base>/bridge/devices`).
     public var baseTopics: [PlugProtocol: String] = [:]
+    /// The wake phrase `listen` waits for (nil: its default).
+    public var wake: String?
     /// Home Assistant's discovery prefix (`homeassistant`).
     public var discoveryPrefix = "homeassistant"
     /// The file it was read from, when it was read from one.

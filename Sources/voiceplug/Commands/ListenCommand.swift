@@ -15,17 +15,19 @@ import VoiceShortcuts
 enum ListenCommand {
     static let spec = CommandSpec(
         name: "listen", summary: "Listens: utterances from a microphone or a live stream switch the plugs, and are answered aloud.",
-        usage: "listen (-|--device NAME) [--output-device NAME] [--no-wake] [--no-reply] [--config FILE] [--db FILE] "
-            + "[--broker URL] [--json]",
-        options: ["device", "output-device", "config", "db", "broker", "timeout"], flags: ["no-wake", "no-reply", "json"],
+        usage: "listen (-|--device NAME) [--output-device NAME] [--wake PHRASE | --no-wake] [--no-reply] [--config FILE] "
+            + "[--db FILE] [--broker URL] [--json]",
+        options: ["device", "output-device", "config", "db", "broker", "wake"], flags: ["no-wake", "no-reply", "json"],
         positionals: 0...1,
         details: """
             -                     raw 16 kHz 16-bit mono audio on standard input, as it comes
                                   (arecord -f S16_LE -r 16000 -c 1 | voiceplug listen -)
             --device NAME         an ALSA capture device ("default", "hw:1,0", a name of your .asoundrc)
             --output-device NAME  where answers are spoken (default: "default")
-            --no-wake             every utterance is a candidate command (push-to-talk setups); a wake
-                                  phrase is not built yet, so this is the only way for now
+            --wake PHRASE         what is said before a command (default: the configuration's "wake", else
+                                  "hey voice plug"): "hey voice plug, turn on the lamp", or the phrase
+                                  alone and the command within 5 s; other speech is not heard
+            --no-wake             every utterance is a candidate command (push-to-talk setups)
             --no-reply            answers are printed, not spoken
             --json                one JSON object a line per event: utterance, heard, result, answer
             --broker URL          the gateway's broker (default: the configuration's, else mqtt://127.0.0.1:1883)
@@ -46,13 +48,23 @@ enum ListenCommand {
         let devices: [Device]
         let input: AudioInput
         var output: ALSADevice?
+        let spotter: WakeSpotter?
         do {
             guard let parsed = try spec.parse(arguments, console: console) else { return .ok }
-            guard parsed.flags.contains("no-wake") else {
-                throw UsageError(
-                    message: "a wake phrase is not built yet: give --no-wake (every utterance is then a command)", command: spec.name)
-            }
             let context = try Context(parsed, console: console)
+            if parsed.flags.contains("no-wake") {
+                guard parsed.options["wake"] == nil else {
+                    throw UsageError(message: "give --wake or --no-wake, not both", command: spec.name)
+                }
+                spotter = nil
+            } else {
+                let phrase = parsed.options["wake"] ?? context.configuration?.wake ?? WakeSpotter.defaultPhrase
+                do {
+                    spotter = try WakeSpotter(phrase: phrase)
+                } catch {
+                    throw UsageError(message: "the wake phrase '\(phrase)' cannot be spotted: \(error)", command: spec.name)
+                }
+            }
             json = parsed.flags.contains("json")
             broker = try BrokerSettings(parsed, configuration: context.configuration, console: console, command: spec.name)
             devices = context.devices
@@ -79,7 +91,7 @@ enum ListenCommand {
             let client = try MQTTClient(broker.mqtt)
             do { try await client.connect() } catch { throw BrokerUnreachable(url: broker.url, underlying: error) }
             let listener = Listener(
-                client: client, recognizer: recognizer, devices: devices, output: output, json: json, console: console)
+                client: client, recognizer: recognizer, spotter: spotter, devices: devices, output: output, json: json, console: console)
             try await listener.start()
             let frames = input.frames()
             let service = Task { await listener.listen(to: frames) }
@@ -153,10 +165,19 @@ final class Listener: Sendable {
     let console: Console
     let replyTo = "voiceplug/result/listen-\(UUID().uuidString.prefix(8).lowercased())"
     let results = Mutex<[String: PhraseResult]>([:])
+    let spotter: WakeSpotter?
+    /// Until when an utterance is a command without the wake phrase (it was said alone just before).
+    let awake = Mutex<ContinuousClock.Instant?>(nil)
+    /// How long after the wake phrase alone a command is taken.
+    static let wakeWindow: Duration = .seconds(5)
 
-    init(client: MQTTClient, recognizer: SpeechRecognizer, devices: [Device], output: ALSADevice?, json: Bool, console: Console) {
+    init(
+        client: MQTTClient, recognizer: SpeechRecognizer, spotter: WakeSpotter?, devices: [Device], output: ALSADevice?, json: Bool,
+        console: Console
+    ) {
         self.client = client
         self.recognizer = recognizer
+        self.spotter = spotter
         self.names = Dictionary(devices.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         self.output = output
         self.json = json
@@ -188,6 +209,39 @@ final class Listener: Sendable {
     private func handle(_ utterance: RecognizerAudio) async {
         let seconds = Double(utterance.samples.count) / Double(RecognizerAudio.sampleRate)
         event("utterance", ["seconds": String(format: "%.2f", seconds)])
+        guard let command = await afterWake(utterance) else { return }
+        await hear(command)
+    }
+
+    /// The command in `utterance`: all of it without a wake phrase (or within the window after one said alone);
+    /// else what follows the wake phrase; nil when there is none yet.
+    private func afterWake(_ utterance: RecognizerAudio) async -> RecognizerAudio? {
+        guard let spotter else { return utterance }
+        if let until = awake.withLock({ $0 }), ContinuousClock.now < until {
+            awake.withLock { $0 = nil }
+            return utterance
+        }
+        guard let end = try? await runBlocking({ spotter.spot(utterance) }) else { return nil }
+        let rest = Array(utterance.samples[end...])
+        event("wake", ["phrase": spotter.phrase])
+        // What follows holds a command when it is longer than the silence that ended the utterance and a word.
+        guard rest.count >= RecognizerAudio.sampleRate, !Self.isQuiet(rest) else {
+            awake.withLock { $0 = ContinuousClock.now + Self.wakeWindow }
+            return nil
+        }
+        return RecognizerAudio(samples: rest)
+    }
+
+    /// Whether `samples` are no louder than a tenth of the loudest second before them would make speech: a rough
+    /// test that the wake phrase's rest is only the silence that ended the utterance.
+    static func isQuiet(_ samples: [Int16]) -> Bool {
+        let speech = samples.dropLast(RecognizerAudio.sampleRate * 6 / 10)
+        guard !speech.isEmpty else { return true }
+        let rms = (speech.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(speech.count)).squareRoot()
+        return rms < 100
+    }
+
+    private func hear(_ utterance: RecognizerAudio) async {
         let recognizer = self.recognizer
         guard let heard = try? await runBlocking({ try recognizer.recognize(utterance) }) else { return }
         guard let text = heard.text else {

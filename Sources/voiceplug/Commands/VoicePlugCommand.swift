@@ -14,7 +14,7 @@ enum VoicePlugCommand {
           say PHRASE                                       send a phrase to the gateway, print the outcome
           plugs                                            the plugs' last known states
           hear WAVFILE                                     recognize a spoken phrase offline
-          listen (-|--device NAME) --no-wake               listen to a microphone or a live stream, answer aloud
+          listen (-|--device NAME)                         listen to a microphone or a live stream, answer aloud
           adapt WAVFILE...                                 adapt speech recognition to one speaker
           shortcuts add|edit|delete|list|status|suggest|import
                                                            manage voice shortcuts
