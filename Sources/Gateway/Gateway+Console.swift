@@ -57,12 +57,22 @@ extension Gateway {
         case .success(let read): audio = read
         case .failure(let invalid): return Self.spokenFailure(request.id, .invalidInput, invalid.message)
         }
+        return await handle(audio: audio, arrived: arrived)
+    }
+
+    /// Hears `audio` (a microphone's utterance: `run --listen`) and handles the phrase heard, as `voiceplug/audio`
+    /// does; the result's text is what was heard (empty when nothing known was).
+    public func handle(audio: RecognizerAudio, arrived: ContinuousClock.Instant = .now) async -> PhraseResult {
+        let request = PhraseRequest(text: "")
         guard settings.speech else { return Self.spokenFailure(request.id, .invalidInput, "speech recognition is off (--no-speech)") }
         let (result, heard) = await hear(audio, as: request, arrived: arrived)
         if let heard { logResult(of: heard, result) } else { log.log(.info, "\(result.id) audio → \(result.json)") }
         events.send(.result(json: result.json))
         return result
     }
+
+    /// The devices' names by id, as answers say them.
+    public var deviceNames: [String: String] { devices.byID.mapValues(\.name) }
 
     /// Switches device `id` to `state` and waits for its confirmation, as a phrase would; nil when no device
     /// has that id.

@@ -29,7 +29,7 @@ final class GatewayFixture: @unchecked Sendable {
     init(
         extraDevices: [String] = [], plugsimArguments: [String] = [], confirmTimeoutMs: Int = 1000, speech: Bool = false,
         adaptation: String? = nil, runArguments: [String] = [], brokerOptions: PrivateBroker.Options = .init(),
-        logLevel: String = "debug"
+        logLevel: String = "debug", gatewayEnvironment: [String: String]? = nil
     ) async throws {
         broker = try PrivateBroker.start(brokerOptions)
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("voiceplug-e2e-\(UUID().uuidString.prefix(8))")
@@ -49,7 +49,7 @@ final class GatewayFixture: @unchecked Sendable {
         try await Self.send(client, "plugsim/control", #"{"plug":"deaf-heater","drop":1}"#)
         gateway = try ChildProcess(
             "voiceplug", ["run", "--log-level", logLevel] + (speech ? [] : ["--no-speech"]) + runArguments,
-            directory: folder)
+            environment: gatewayEnvironment, directory: folder)
         try await eventually("the gateway to come online", timeout: .seconds(20)) { [gateway] in
             gateway.standardError.contains("gateway online") || !gateway.isRunning
         }
@@ -116,11 +116,12 @@ final class GatewayFixture: @unchecked Sendable {
 func withGateway<R>(
     extraDevices: [String] = [], plugsimArguments: [String] = [], confirmTimeoutMs: Int = 1000, speech: Bool = false,
     adaptation: String? = nil, runArguments: [String] = [], brokerOptions: PrivateBroker.Options = .init(),
-    logLevel: String = "debug", _ body: (GatewayFixture) async throws -> R
+    logLevel: String = "debug", gatewayEnvironment: [String: String]? = nil, _ body: (GatewayFixture) async throws -> R
 ) async throws -> R {
     let fixture = try await GatewayFixture(
         extraDevices: extraDevices, plugsimArguments: plugsimArguments, confirmTimeoutMs: confirmTimeoutMs,
-        speech: speech, adaptation: adaptation, runArguments: runArguments, brokerOptions: brokerOptions, logLevel: logLevel)
+        speech: speech, adaptation: adaptation, runArguments: runArguments, brokerOptions: brokerOptions, logLevel: logLevel,
+        gatewayEnvironment: gatewayEnvironment)
     do {
         let result = try await body(fixture)
         await fixture.stop()

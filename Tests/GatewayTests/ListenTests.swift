@@ -124,6 +124,43 @@ struct ListenTests {
         }
     }
 
+    @Test("the gateway listens itself (run --listen): a command from the microphone switches, the answer is played")
+    func gatewayListens() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("voiceplug-mic-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pipe = folder.appendingPathComponent("microphone")
+        #expect(mkfifo(pipe.path, 0o600) == 0)
+        let environment = try Self.alsa(in: folder, capture: pipe)
+        let raw = try await blocking { try Self.stream(["turn on the porch light"]) }
+        let run = ["--listen", "--device", "vpin", "--output-device", "vpout", "--no-wake"]
+        // The writer first: ALSA's file plugin opens the pipe when the gateway opens the device, and waits for a writer.
+        let writer = Thread {
+            let descriptor = open(pipe.path, O_WRONLY)
+            guard descriptor >= 0 else { return }
+            defer { close(descriptor) }
+            let bytes = [UInt8](raw)
+            var offset = 0
+            while offset < bytes.count {
+                let end = min(bytes.count, offset + 960)
+                guard bytes[offset..<end].withUnsafeBytes({ Glibc.write(descriptor, $0.baseAddress, $0.count) }) > 0 else { return }
+                offset = end
+                Thread.sleep(forTimeInterval: 0.03)
+            }
+            Thread.sleep(forTimeInterval: 2)
+        }
+        writer.start()
+        try await withGateway(speech: true, runArguments: run, gatewayEnvironment: environment) { gateway in
+            _ = try await gateway.inbox.wait(
+                timeout: .seconds(60),
+                where: { $0.topic == "voiceplug/plugs/porch" && (GatewayFixture.object($0)?["state"] as? String) == "on" })
+            #expect(gateway.gateway.standardError.contains(#"heard "turn on the porch light""#), "\(gateway.gateway.standardError)")
+            try await eventually("the answer to be played", timeout: .seconds(10)) {
+                ((try? Data(contentsOf: folder.appendingPathComponent("answers.raw")))?.count ?? 0) > 22_050
+            }
+        }
+    }
+
     @Test("listen says what is missing: where to listen, a wake phrase it cannot spot, a device ALSA does not know")
     func usage() async throws {
         try await withGateway { gateway in

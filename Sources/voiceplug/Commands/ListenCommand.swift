@@ -38,6 +38,45 @@ enum ListenCommand {
             Stops at the end of standard input, or on SIGINT or SIGTERM.
             """)
 
+    /// `run --listen`: the microphone (`--device`, default "default") heard by `gateway` itself, answers spoken on
+    /// `--output-device`; what runs it until the stream ends.
+    static func microphone(_ parsed: Arguments, configuration: VoicePlugConfiguration?, gateway: Gateway, console: Console) throws
+        -> @Sendable () async -> Void
+    {
+        let spotter = try spotter(parsed, configuration: configuration)
+        let capture: ALSADevice, output: ALSADevice?
+        do {
+            capture = try ALSADevice(parsed.options["device"] ?? "default", .capture)
+            output =
+                parsed.flags.contains("no-reply")
+                ? nil : try ALSADevice(parsed.options["output-device"] ?? "default", .playback, rate: 22_050)
+        } catch {
+            throw UsageError(message: "\(error)", command: "run")
+        }
+        let listener = Listener(spotter: spotter, output: output, json: false, console: console, names: { gateway.deviceNames }) {
+            utterance in
+            let result = await gateway.handle(audio: utterance)
+            guard !result.text.isEmpty else { return .nothing("nothing known was heard") }
+            return .phrase(result.text, confidence: result.speechConfidence ?? 0, result)
+        }
+        let frames = AudioInput.device(capture).frames()
+        return { await listener.listen(to: frames) }
+    }
+
+    /// The wake phrase's spotter: --wake, else the configuration's "wake", else the default; nil with --no-wake.
+    static func spotter(_ parsed: Arguments, configuration: VoicePlugConfiguration?) throws -> WakeSpotter? {
+        if parsed.flags.contains("no-wake") {
+            guard parsed.options["wake"] == nil else { throw UsageError(message: "give --wake or --no-wake, not both", command: spec.name) }
+            return nil
+        }
+        let phrase = parsed.options["wake"] ?? configuration?.wake ?? WakeSpotter.defaultPhrase
+        do {
+            return try WakeSpotter(phrase: phrase)
+        } catch {
+            throw UsageError(message: "the wake phrase '\(phrase)' cannot be spotted: \(error)", command: spec.name)
+        }
+    }
+
     /// One frame of audio: 30 ms.
     static let frameSamples = 480
 
@@ -52,19 +91,7 @@ enum ListenCommand {
         do {
             guard let parsed = try spec.parse(arguments, console: console) else { return .ok }
             let context = try Context(parsed, console: console)
-            if parsed.flags.contains("no-wake") {
-                guard parsed.options["wake"] == nil else {
-                    throw UsageError(message: "give --wake or --no-wake, not both", command: spec.name)
-                }
-                spotter = nil
-            } else {
-                let phrase = parsed.options["wake"] ?? context.configuration?.wake ?? WakeSpotter.defaultPhrase
-                do {
-                    spotter = try WakeSpotter(phrase: phrase)
-                } catch {
-                    throw UsageError(message: "the wake phrase '\(phrase)' cannot be spotted: \(error)", command: spec.name)
-                }
-            }
+            spotter = try Self.spotter(parsed, configuration: context.configuration)
             json = parsed.flags.contains("json")
             broker = try BrokerSettings(parsed, configuration: context.configuration, console: console, command: spec.name)
             devices = context.devices
@@ -90,9 +117,16 @@ enum ListenCommand {
         do {
             let client = try MQTTClient(broker.mqtt)
             do { try await client.connect() } catch { throw BrokerUnreachable(url: broker.url, underlying: error) }
-            let listener = Listener(
-                client: client, recognizer: recognizer, spotter: spotter, devices: devices, output: output, json: json, console: console)
-            try await listener.start()
+            let link = GatewayLink(client: client)
+            try await link.start()
+            let names = Dictionary(devices.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+            let listener = Listener(spotter: spotter, output: output, json: json, console: console, names: { names }) { utterance in
+                guard let heard = try? await runBlocking({ try recognizer.recognize(utterance) }) else {
+                    return .nothing("the recognizer failed")
+                }
+                guard let text = heard.text else { return .nothing(heard.hypothesis) }
+                return .phrase(text, confidence: heard.confidence, await link.send(text))
+            }
             let frames = input.frames()
             let service = Task { await listener.listen(to: frames) }
             let stop = Task {
@@ -157,46 +191,38 @@ enum ListenCommand {
 
 /// Hears utterances and has the gateway act on them, one at a time, answering each.
 final class Listener: Sendable {
-    let client: MQTTClient
-    let recognizer: SpeechRecognizer
-    let names: [String: String]
+    /// What an utterance came to: nothing known heard (and why), or a phrase and what the gateway made of it.
+    enum Heard: Sendable {
+        case nothing(String)
+        case phrase(String, confidence: Double, PhraseResult?)
+    }
+
+    let act: @Sendable (RecognizerAudio) async -> Heard
+    let names: @Sendable () -> [String: String]
     let output: ALSADevice?
     let json: Bool
     let console: Console
-    let replyTo = "voiceplug/result/listen-\(UUID().uuidString.prefix(8).lowercased())"
-    let results = Mutex<[String: PhraseResult]>([:])
     let spotter: WakeSpotter?
     /// Until when an utterance is a command without the wake phrase (it was said alone just before).
     let awake = Mutex<ContinuousClock.Instant?>(nil)
     /// How long after the wake phrase alone a command is taken.
     static let wakeWindow: Duration = .seconds(5)
 
+    /// `act` hears an utterance and has the gateway act on it; `names` are the devices' names by id, for answers.
     init(
-        client: MQTTClient, recognizer: SpeechRecognizer, spotter: WakeSpotter?, devices: [Device], output: ALSADevice?, json: Bool,
-        console: Console
+        spotter: WakeSpotter?, output: ALSADevice?, json: Bool, console: Console, names: @escaping @Sendable () -> [String: String],
+        act: @escaping @Sendable (RecognizerAudio) async -> Heard
     ) {
-        self.client = client
-        self.recognizer = recognizer
         self.spotter = spotter
-        self.names = Dictionary(devices.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         self.output = output
         self.json = json
         self.console = console
-    }
-
-    func start() async throws {
-        try await client.subscribe(replyTo, qos: .atLeastOnce)
+        self.names = names
+        self.act = act
     }
 
     func listen(to frames: AsyncStream<[Int16]>) async {
         var detector = UtteranceDetector()
-        let messages = client.messages
-        let collector = Task { [self] in
-            for await message in messages where message.topic == replyTo {
-                if let result = PhraseResult.parse(message.payload) { results.withLock { $0[result.id] = result } }
-            }
-        }
-        defer { collector.cancel() }
         for await frame in frames {
             if Task.isCancelled { break }
             guard let utterance = detector.add(frame) else { continue }
@@ -210,7 +236,18 @@ final class Listener: Sendable {
         let seconds = Double(utterance.samples.count) / Double(RecognizerAudio.sampleRate)
         event("utterance", ["seconds": String(format: "%.2f", seconds)])
         guard let command = await afterWake(utterance) else { return }
-        await hear(command)
+        switch await act(command) {
+        case .nothing(let why):
+            event("heard", ["text": "null", "why": JSON.string(why)], raw: true)
+        case .phrase(let text, let confidence, let result):
+            event("heard", ["text": JSON.string(text), "confidence": String(format: "%.3f", confidence)], raw: true)
+            guard let result else {
+                answer("sorry, the gateway did not answer")
+                return
+            }
+            event("result", ["result": result.json], raw: true)
+            answer(result.spokenAnswer(names: names()))
+        }
     }
 
     /// The command in `utterance`: all of it without a wake phrase (or within the window after one said alone);
@@ -232,39 +269,13 @@ final class Listener: Sendable {
         return RecognizerAudio(samples: rest)
     }
 
-    /// Whether `samples` are no louder than a tenth of the loudest second before them would make speech: a rough
-    /// test that the wake phrase's rest is only the silence that ended the utterance.
+    /// Whether `samples`, less the silence that ended the utterance, are too quiet to be speech: the wake phrase's
+    /// rest is then only that silence.
     static func isQuiet(_ samples: [Int16]) -> Bool {
         let speech = samples.dropLast(RecognizerAudio.sampleRate * 6 / 10)
         guard !speech.isEmpty else { return true }
         let rms = (speech.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(speech.count)).squareRoot()
         return rms < 100
-    }
-
-    private func hear(_ utterance: RecognizerAudio) async {
-        let recognizer = self.recognizer
-        guard let heard = try? await runBlocking({ try recognizer.recognize(utterance) }) else { return }
-        guard let text = heard.text else {
-            event("heard", ["text": "null", "hypothesis": JSON.string(heard.hypothesis)], raw: true)
-            return
-        }
-        event("heard", ["text": JSON.string(text), "confidence": String(format: "%.3f", heard.confidence)], raw: true)
-        let id = UUID().uuidString.lowercased()
-        let request = "{\"text\":\(JSON.string(text)),\"id\":\(JSON.string(id)),\"replyTo\":\(JSON.string(replyTo))}"
-        do { try await client.publish(PhraseTopics.phrase, request, qos: .atLeastOnce) } catch { return }
-        let deadline = ContinuousClock.now + .seconds(10)
-        var result: PhraseResult?
-        while ContinuousClock.now < deadline {
-            result = results.withLock { $0.removeValue(forKey: id) }
-            if result != nil { break }
-            try? await Task.sleep(for: .milliseconds(5))
-        }
-        guard let result else {
-            answer("sorry, the gateway did not answer")
-            return
-        }
-        event("result", ["result": result.json], raw: true)
-        answer(result.spokenAnswer(names: names))
     }
 
     private func answer(_ text: String) {
@@ -280,6 +291,40 @@ final class Listener: Sendable {
         } else if kind == "heard" || kind == "answer" {
             console.out("\(kind): \(fields["text"] ?? "")\n")
         }
+    }
+}
+
+/// The gateway over MQTT, as `say` reaches it: a phrase with an id and a reply topic of this process's own.
+final class GatewayLink: Sendable {
+    let client: MQTTClient
+    let replyTo = "voiceplug/result/listen-\(UUID().uuidString.prefix(8).lowercased())"
+    let results = Mutex<[String: PhraseResult]>([:])
+    let collector = Mutex<Task<Void, Never>?>(nil)
+
+    init(client: MQTTClient) { self.client = client }
+
+    func start() async throws {
+        let messages = client.messages
+        try await client.subscribe(replyTo, qos: .atLeastOnce)
+        let task = Task { [self] in
+            for await message in messages where message.topic == replyTo {
+                if let result = PhraseResult.parse(message.payload) { results.withLock { $0[result.id] = result } }
+            }
+        }
+        collector.withLock { $0 = task }
+    }
+
+    /// Sends `text` and waits at most `timeout` for its result.
+    func send(_ text: String, timeout: Duration = .seconds(10)) async -> PhraseResult? {
+        let id = UUID().uuidString.lowercased()
+        let request = "{\"text\":\(JSON.string(text)),\"id\":\(JSON.string(id)),\"replyTo\":\(JSON.string(replyTo))}"
+        do { try await client.publish(PhraseTopics.phrase, request, qos: .atLeastOnce) } catch { return nil }
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if let result = results.withLock({ $0.removeValue(forKey: id) }) { return result }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return nil
     }
 }
 

@@ -12,9 +12,12 @@ enum RunCommand {
     static let spec = CommandSpec(
         name: "run", summary: "Runs the gateway: phrases from MQTT switch the configured plugs.",
         usage:
-            "run [--config FILE] [--broker URL] [--db FILE] [--log-level error|warning|info|debug] [--share-group NAME] [--instance NAME] [--no-speech] [--adaptation FILE] [--no-learning] [--http [ADDRESS:]PORT] [--no-discovery]",
-        options: ["config", "broker", "db", "log-level", "share-group", "instance", "adaptation", "http"],
-        flags: ["no-speech", "no-learning", "no-discovery"],
+            "run [--config FILE] [--broker URL] [--db FILE] [--log-level error|warning|info|debug] [--share-group NAME] [--instance NAME] [--no-speech] [--adaptation FILE] [--no-learning] [--http [ADDRESS:]PORT] [--no-discovery] "
+            + "[--listen [--device NAME] [--output-device NAME] [--wake PHRASE | --no-wake] [--no-reply]]",
+        options: [
+            "config", "broker", "db", "log-level", "share-group", "instance", "adaptation", "http", "device", "output-device", "wake",
+        ],
+        flags: ["no-speech", "no-learning", "no-discovery", "listen", "no-wake", "no-reply"],
         details: """
             --config FILE      the devices (default: voiceplug.json in the current folder)
             --broker URL       mqtt://[user@]host:port or mqtts://… (default: the config's broker, else
@@ -28,6 +31,9 @@ enum RunCommand {
                                name): its status is voiceplug/status/NAME, online or offline (its
                                will); voiceplug/status is offline only when no instance runs
             --no-speech        do not load the speech recognizer (no voiceplug/audio)
+            --listen           listen to a microphone too, as `voiceplug listen` does, in this process
+                               (--device NAME, default "default"; --output-device, --wake PHRASE or --no-wake,
+                               --no-reply as there)
             --no-discovery     control only the configuration's devices, not the plugs that announce
                                themselves (Tasmota, Zigbee2MQTT, Shelly Gen1 and Gen2, Home Assistant
                                MQTT discovery); also "discovery": false in the configuration
@@ -62,6 +68,7 @@ enum RunCommand {
     static func run(_ arguments: [String], console: Console) async -> ExitCode {
         let gateway: Gateway
         var webConsole: WebConsole?
+        var microphone: (@Sendable () async -> Void)?
         let url: String
         do {
             guard let parsed = try spec.parse(arguments, console: console) else { return .ok }
@@ -111,16 +118,28 @@ enum RunCommand {
             if let listen = parsed.options["http"] {
                 webConsole = try startConsole(listen, gateway: gateway, context: context)
             }
+            if parsed.flags.contains("listen") {
+                guard settings.speech else { throw UsageError(message: "--listen needs speech: leave out --no-speech", command: spec.name) }
+                microphone = try ListenCommand.microphone(parsed, configuration: context.configuration, gateway: gateway, console: console)
+            } else if let option = ["device", "output-device", "wake"].first(where: { parsed.options[$0] != nil }) {
+                throw UsageError(message: "--\(option) goes with --listen", command: spec.name)
+            }
         } catch {
             return report(error, command: spec.name, console: console)
         }
         do {
             // A service: it runs until cancelled, and SIGINT or SIGTERM cancels it (it then stops gracefully). The
             // console serves while the gateway runs, and stops with it.
-            let service = Task { [webConsole] in
+            let service = Task { [webConsole, microphone] in
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     group.addTask { try await gateway.run() }
                     if let webConsole { group.addTask { try await webConsole.run() } }
+                    if let microphone {
+                        group.addTask {
+                            await microphone()
+                            while !Task.isCancelled { try await Task.sleep(for: .seconds(3600)) }  // the gateway goes on
+                        }
+                    }
                     defer { group.cancelAll() }
                     try await group.next()
                 }
