@@ -41,8 +41,13 @@ extension SpeechRecognizer {
     /// scores only the senones its tiny search needs; nil when the command has no single state word.
     /// (Measurements and history: docs/speech.md, "SpeechRecognizer: stateHeardAgain".)
     func stateHeardAgain(_ spoken: [String], features: Features, by check: PocketSphinxDecoder) -> [String]? {
-        guard let grammar = Grammar.stateCheck(spoken) else { return nil }
-        let again = try? lock.withLock { try check.decode(features, grammar: grammar) }
-        return again?.words.map(\.baseWord) ?? []
+        var heard: [String]?
+        // The state word open, then an everyday verb open (`Grammar.verbCheck`): the first that hears otherwise.
+        for grammar in [Grammar.stateCheck(spoken), Grammar.verbCheck(spoken)].compactMap({ $0 }) {
+            let again = try? lock.withLock { try check.decode(features, grammar: grammar) }
+            heard = again?.words.map(\.baseWord) ?? []
+            if heard != spoken { return heard }
+        }
+        return heard
     }
 }

@@ -259,8 +259,9 @@ public final class SpeechRecognizer: @unchecked Sendable {
             margin = Double(Int(decoding.score) - Int(open.score)) / Double(max(1, decoding.frames))
             hypothesis += " | " + open.hypothesis
             (pass.openHeard, pass.margin) = (open.hypothesis, margin)
-            let usual = threshold + extra + Grammar.extraMargin(spoken) - (removingNoise ? Self.tuning.noiseRemovalAllowance : 0)
             let isShortcutPhrase = shortcuts.voiceShortcut(forNormalizedPhrase: text) != nil
+            let form = Grammar.extraMargin(spoken, isShortcut: isShortcutPhrase)
+            let usual = threshold + extra + form - (removingNoise ? Self.tuning.noiseRemovalAllowance : 0)
             let isShortcut = first && isShortcutPhrase
             let required = usual - Self.marginAllowance(isShortcut: isShortcut, spoken: spoken, openHeard: open.hypothesis)
             pass.required = required

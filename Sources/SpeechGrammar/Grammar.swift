@@ -136,12 +136,23 @@ package struct Grammar {
             }
             var verbless = "[<det>] (" + linked.joined(separator: " | ") + ")"
             if !beginnings.isEmpty { verbless = "(\(verbless) | <partialtarget> [\(allLinks)])" }
+            // Groups stand where one target does, but after "toggle" (see `Grammar+Requests`); lists of names do not.
+            rules += Self.groupRules
+            rules.append("<group> = \(Self.groupTarget(areas: !areas.isEmpty));")
+            let anyAtEnd = "(\(atEnd) | <group> [<tail>])", anyBeforeState = "(\(beforeState) | <group>)"
+            let splitVerbs = Self.everydaySplitVerbs.map { verb, particles in
+                "[<polite>] \(verb) \(anyBeforeState) \(particles)\(place) [<tail>]"
+            }
             rules.append(
                 "<generic> = [\(Self.alternatives(Self.verbFormPrefixes))] "
-                    + "(([<polite>] (<verb> <state> | \(Self.choice(Self.otherVerbs))) | <fixed>) \(atEnd) | "
-                    + "[<polite>] <verb> \(beforeState) [to] <state>\(place) [<tail>]) | "
+                    + "(([<polite>] (<verb> <state> | \(Self.everydayParticleVerbs) | \(Self.cutPower) | "
+                    + "\(Self.choice(Self.otherVerbs))) | <fixed>) \(anyAtEnd) | [<polite>] \(Self.toggleVerb) \(atEnd) | "
+                    + "[<polite>] <verb> \(anyBeforeState) [to] <state>\(place) [<tail>] | "
+                    + splitVerbs.joined(separator: " | ") + ") | "
                     + "[\(Self.alternatives(Self.verblessPrefixes))] \(verbless) <state>\(place) [<tail>];")
             top.append("<generic>")
+            rules.append("<groupquestion> = \(Self.groupQuestion(areas: !areas.isEmpty));")
+            top.append("<groupquestion>")
             rules.append("<question> = \(Self.questionForm);")
             top.append("<question>")
         }
@@ -219,12 +230,22 @@ package struct Grammar {
     /// the utterance again with (see `SpeechRecognizer`); nil when the words hold no state word or more than one.
     /// (Measurements and history: docs/speech.md, "Grammar: stateCheck".)
     package static func stateCheck(_ words: [String]) -> String? {
-        let at = words.indices.filter { states.contains(words[$0]) || fixedVerbs.contains(words[$0]) }
+        // After "power" or "shut" their own particles are state words too ("power the fan down"), and the other
+        // state's are checked for: "power up" was heard as "power off" (sixtieth set, one voice, both conditions).
+        let own = words.compactMap { CommandGrammar.everydayParticles[$0] }.first ?? [:]
+        let stateWords = CommandGrammar.particles.merging(own) { first, _ in first }
+        let at = words.indices.filter { stateWords[words[$0]] != nil || fixedVerbs.contains(words[$0]) }
         guard at.count == 1 else { return nil }
         let word = words[at[0]]
         var open = words
-        if let state = CommandGrammar.fixedVerbs[word] {
-            open[at[0]] = choice(CommandGrammar.fixedVerbs.filter { $0.key == word || $0.value != state }.keys)
+        if let state = fixedVerbStates[word] {
+            // Home Assistant's verbs are checked against Home Assistant's, the everyday ones against all: "activate"
+            // re-heard as "stop" lost right commands, and a short "kill" is the one that takes others.
+            let verbs = CommandGrammar.fixedVerbs[word] != nil ? CommandGrammar.fixedVerbs : fixedVerbStates
+            open[at[0]] = choice(verbs.filter { $0.key == word || $0.value != state }.keys)
+        } else if let state = stateWords[word], !own.isEmpty {
+            // The word itself and the other state's words: "power up" was not heard otherwise when it fits "on".
+            open[at[0]] = "[" + choice(stateWords.filter { $0.key == word || $0.value != state }.keys) + "]"
         } else {
             open[at[0]] = "[" + choice(states) + "]"
         }

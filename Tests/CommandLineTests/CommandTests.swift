@@ -200,7 +200,9 @@ struct CommandTests {
         let workspace = try Workspace(configuration: #"{"devices": [{"id": "lamp", "protocol": "tasmotta"}]}"#)
         let result = await workspace.run("shortcuts", "list")
         #expect(result.code == .usage)
-        #expect(result.err.contains("voiceplug.json: devices[0].protocol: 'tasmotta' is not one of tasmota, shelly, shelly2, zigbee2mqtt, mqtt"))
+        #expect(
+            result.err.contains("voiceplug.json: devices[0].protocol: 'tasmotta' is not one of tasmota, shelly, shelly2, zigbee2mqtt, mqtt")
+        )
 
         let history = try Workspace(configuration: #"{"historyLimit": 5, "devices": [{"id": "lamp"}]}"#)
         #expect(await history.run("match").err.contains("historyLimit: must be a whole number of executions from 100"))
@@ -236,7 +238,12 @@ struct CommandTests {
         #expect(lines[0]?["device"] as? String == "tree" && lines[0]?["state"] as? String == "on" && lines[0]?["shortcut"] as? String == id)
         #expect(
             lines[1]?["device"] as? String == "kitchen-lamp" && lines[1]?["state"] as? String == "off" && lines[1]?["shortcut"] is NSNull)
-        #expect(lines[2]?["error"] as? String == "not_recognized" && lines[2]?["device"] is NSNull)
+        // A question switches nothing: no device and state, the question it asks.
+        let question = lines[2]?["request"] as? [String: Any]
+        #expect(lines[2]?["error"] == nil && lines[2]?["device"] is NSNull && lines[2]?["state"] is NSNull)
+        #expect(
+            question?["kind"] as? String == "query" && question?["devices"] as? [String] == ["desk-fan"]
+                && question?["state"] as? String == "on")
         #expect(lines[3]?["error"] as? String == "not_recognized")
         #expect(lines[4]?["device"] as? String == "desk-fan" && lines[4]?["text"] as? String == "switch the desk fan on please")
         // The shortcut of the pair is reported for generic commands too.

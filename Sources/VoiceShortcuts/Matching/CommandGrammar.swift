@@ -23,7 +23,8 @@
 ///     cut [the] power to|for|on [det] <target>                           (off)
 ///
 /// Anything else (questions, negations, other requests) is not a command.
-/// The speech grammar is made from the same lists, the everyday verbs not yet (nor groups: `PhraseMatcher+Groups`).
+/// The speech grammar is made from the same lists (`SpeechGrammar`'s `Grammar+Requests` for the everyday verbs, groups,
+/// toggle and questions).
 public enum CommandGrammar {
     public static let particleVerbs: Set<String> = ["turn", "switch", "change", "bring", "put", "set", "power"]
     public static let fixedVerbs: [String: PowerState] = ["activate": .on, "enable": .on, "deactivate": .off, "disable": .off]
@@ -47,6 +48,8 @@ public enum CommandGrammar {
         ["id", "like", "to"], ["id", "like"], ["i", "would", "like", "to"], ["i", "want", "to"], ["i", "want"],
     ]
     public static let trailingSkips: [[String]] = [["please"], ["for", "me"], ["thanks"], ["thank", "you"]]
+    /// Words a question begins with ("is the kettle on"): never a command.
+    static let questionWords: Set<String> = ["is", "are", "was", "were"]
     /// Words that stand for a device without naming one.
     static let pronouns: Set<String> = ["it", "that", "this", "them", "those", "these", "everything", "all", "something"]
 
@@ -68,7 +71,7 @@ public enum CommandGrammar {
     /// The state and target of `words`, or nil when it is not an on/off command.
     static func frame(_ words: [String]) -> Frame? {
         let words = withoutSkipWords(words[...])
-        guard let first = words.first else { return nil }
+        guard let first = words.first, !questionWords.contains(first) else { return nil }
 
         if let prefix = cutPower.first(where: { words.starts(with: $0) }) {
             let target = words.dropFirst(prefix.count)

@@ -10,8 +10,8 @@
 /// command leaves out the devices that opted out of it (`Device.groupCommands`); a list of names switches each
 /// device named, and nothing when one name is not known. Not a group: an area alone ("turn off the kitchen").
 extension PhraseMatcher {
-    static let groupNouns: Set<String> = ["plugs", "devices", "switches", "outlets", "sockets", "things", "appliances"]
-    static let singularGroupNouns: Set<String> = ["plug", "device", "switch", "outlet", "socket", "thing", "appliance"]
+    public static let groupNouns: Set<String> = ["plugs", "devices", "switches", "outlets", "sockets", "things", "appliances"]
+    public static let singularGroupNouns: Set<String> = ["plug", "device", "switch", "outlet", "socket", "thing", "appliance"]
 
     /// The group command in `frame`: nil when its target is no group.
     func groupCommand(_ frame: CommandGrammar.Frame) -> Result<DeviceRequest, NotRecognizedReason>? {

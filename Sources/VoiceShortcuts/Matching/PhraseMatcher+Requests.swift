@@ -20,10 +20,34 @@ extension PhraseMatcher {
     /// The toggle, question or group command `text` says, or its reason for naming no device; nil when it is
     /// none of these forms.
     public func request(_ text: String) -> Result<DeviceRequest, NotRecognizedReason>? {
-        let words = CommandGrammar.withoutSkipWords(PhraseNormalizer.words(text)[...])
+        request(words: PhraseNormalizer.words(text))
+    }
+
+    /// `match` and then, for a phrase that is no command, `request`, normalizing it once: what `voiceplug match`
+    /// answers.
+    public func matchOrRequest(_ text: String, shortcuts: (some VoiceShortcutLookup)?) -> (
+        MatchResult, Result<DeviceRequest, NotRecognizedReason>?
+    ) {
+        let words = PhraseNormalizer.words(text)
+        let matched = match(words: words, shortcuts: shortcuts)
+        guard case .notRecognized = matched else { return (matched, nil) }
+        return (matched, request(words: words))
+    }
+
+    /// The words that may begin a request, and those that make a group anywhere: a phrase with neither is none
+    /// (checked before the forms are, which most phrases that are no command never need).
+    static let requestStarts: Set<String> = ["toggle", "is", "are", "whats", "what", "which"]
+    static let groupWords: Set<String> = ["everything", "anything", "all", "every", "any", "and"]
+    static let questionStarts: Set<String> = ["whats", "what", "which"]
+
+    func request(words normalized: [String]) -> Result<DeviceRequest, NotRecognizedReason>? {
+        let words = CommandGrammar.withoutSkipWords(normalized[...])
         guard let first = words.first, words.count <= Self.maximumWords else { return nil }
-        if let question = groupQuestion(words) { return question }
-        if let frame = CommandGrammar.frame(Array(words)), let group = groupCommand(frame) { return group }
+        // Only a phrase with a group's word, or a "what" question, is read as one for several devices.
+        let several = words.contains(where: Self.groupWords.contains) || Self.questionStarts.contains(first)
+        guard several || Self.requestStarts.contains(first) else { return nil }
+        if several, let question = groupQuestion(words) { return question }
+        if several, let frame = CommandGrammar.frame(Array(words)), let group = groupCommand(frame) { return group }
         let target: ArraySlice<String>
         let asked: PowerState?
         switch first {

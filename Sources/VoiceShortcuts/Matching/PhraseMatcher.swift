@@ -28,7 +28,11 @@ public struct PhraseMatcher: Sendable {
     /// Matches `text` against the registered phrases in `shortcuts` and the
     /// generic commands for the catalog's devices.
     public func match(_ text: String, shortcuts: (some VoiceShortcutLookup)?) -> MatchResult {
-        let words = PhraseNormalizer.words(text)
+        match(words: PhraseNormalizer.words(text), shortcuts: shortcuts)
+    }
+
+    /// `match` of a phrase's normalized words.
+    func match(words: [String], shortcuts: (some VoiceShortcutLookup)?) -> MatchResult {
         guard !words.isEmpty else { return .notRecognized(.empty) }
         guard words.count <= Self.maximumWords else { return .notRecognized(.notACommand) }
         if let shortcuts, let found = lookUpShortcut(words, in: shortcuts) {

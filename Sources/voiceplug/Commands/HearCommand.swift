@@ -65,8 +65,9 @@ enum HearCommand {
             let recognizer = try SpeechRecognizer(
                 devices: context.devices, shortcuts: registry.allVoiceShortcuts(), threshold: threshold,
                 adaptation: context.adaptation())
-            // The grammar also holds what is said of a device without asking to switch it ("is the lamp on"), so
-            // that it is heard as such; like a typed phrase, it is then no command.
+            // The grammar also holds what is said of a device without asking to switch it ("was the lamp on"), so
+            // that it is heard as such; like a typed phrase, it is then no command. A group, a toggle or a question
+            // is heard as the gateway would take it typed.
             let matcher = PhraseMatcher(devices: context.devices), index = registry.index
             let json = parsed.flags.contains("json")
             var allHeard = true
@@ -87,7 +88,8 @@ enum HearCommand {
                     notRecognized("nothing known was heard", heard: nil)
                     continue
                 }
-                if case .notRecognized(let reason) = matcher.match(text, shortcuts: index) {
+                let isRequest = if case .success? = matcher.request(text) { true } else { false }
+                if case .notRecognized(let reason) = matcher.match(text, shortcuts: index), !isRequest {
                     notRecognized("heard \"\(text)\": \(reason)", heard: text)
                     continue
                 }

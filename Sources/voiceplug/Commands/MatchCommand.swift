@@ -11,7 +11,9 @@ enum MatchCommand {
         details: """
             Each line is answered, in order, with
               {"text":…,"device":"kitchen-lamp","state":"off","shortcut":"<id>"|null}
-            or, when nothing would be switched,
+            or, for several devices, a toggle or a question (which switches nothing),
+              {"text":…,"device":null,"state":null,"request":{"kind":"group"|"toggle"|"query","devices":[…],"state":…}}
+            or, when the phrase says none of these,
               {"text":…,"device":null,"state":null,"error":"not_recognized"}
             ("invalid_input" for a line that is not UTF-8 or longer than \(maximumLineBytes) bytes).
             "shortcut" is the voice shortcut registered for that device and state.
@@ -83,7 +85,8 @@ enum MatchCommand {
             return
         }
         JSON.appendString(text, to: &output)
-        switch matcher.match(text, shortcuts: index) {
+        let (matched, request) = matcher.matchOrRequest(text, shortcuts: index)
+        switch matched {
         case .recognized(let intent, _):
             JSON.appendRaw(",\"device\":", to: &output)
             JSON.appendString(intent.deviceID, to: &output)
@@ -95,7 +98,35 @@ enum MatchCommand {
                 JSON.appendRaw("null}\n", to: &output)
             }
         case .notRecognized:
-            JSON.appendRaw(",\"device\":null,\"state\":null,\"error\":\"not_recognized\"}\n", to: &output)
+            guard case .success(let request)? = request else {
+                JSON.appendRaw(",\"device\":null,\"state\":null,\"error\":\"not_recognized\"}\n", to: &output)
+                return
+            }
+            JSON.appendRaw(",\"device\":null,\"state\":null,\"request\":", to: &output)
+            appendRequest(request, to: &output)
+            JSON.appendRaw("}\n", to: &output)
         }
+    }
+
+    /// `{"kind":"group"|"toggle"|"query","devices":[…],"state":"on"|"off"|null}`: what a phrase for several
+    /// devices, a toggle or a question would do, in the gateway's words (`kind` as its result's).
+    static func appendRequest(_ request: DeviceRequest, to output: inout [UInt8]) {
+        let (kind, ids, state): (String, [String], PowerState?) =
+            switch request {
+            case .group(let ids, let state): ("group", ids, state)
+            case .toggle(let id): ("toggle", [id], nil)
+            case .question(let id, let asked): ("query", [id], asked)
+            case .groupQuestion(let ids, let asked): ("query", ids, asked)
+            }
+        JSON.appendRaw("{\"kind\":", to: &output)
+        JSON.appendString(kind, to: &output)
+        JSON.appendRaw(",\"devices\":[", to: &output)
+        for (index, id) in ids.enumerated() {
+            if index > 0 { JSON.appendRaw(",", to: &output) }
+            JSON.appendString(id, to: &output)
+        }
+        JSON.appendRaw("],\"state\":", to: &output)
+        if let state { JSON.appendString(state.rawValue, to: &output) } else { JSON.appendRaw("null", to: &output) }
+        JSON.appendRaw("}", to: &output)
     }
 }
