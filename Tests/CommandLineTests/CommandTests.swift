@@ -103,7 +103,8 @@ struct CommandTests {
             ["shortcuts", "delete", "--help"], ["shortcuts", "list", "--help"], ["shortcuts", "status", "--help"],
             ["shortcuts", "suggest", "--help"], ["shortcuts", "import", "--help"], ["match", "--help"], ["demo", "--help"],
             ["bench", "--help"], ["hear", "--help"], ["adapt", "--help"], ["run", "--help"],
-            ["say", "--help"], ["plugs", "--help"],
+            ["say", "--help"], ["plugs", "--help"], ["listen", "--help"], ["devices", "--help"], ["devices", "list", "--help"],
+            ["devices", "rename", "--help"],
         ])
     func help(arguments: [String]) async throws {
         let workspace = try Workspace()

@@ -75,6 +75,7 @@ enum DemoCommand {
             console.out("      " + states.line(configuration) + "\n\n")
         }
         await speak("turn off the desk fan", stack: stack)
+        await listen("is the kettle on", stack: stack)
         console.out(states.table(configuration) + "\n")
         guard failures == 0 else {
             console.err("voiceplug demo: \(failures) phrase(s) got no answer; see the logs in \(stack.folder.path)\n")
@@ -99,6 +100,43 @@ enum DemoCommand {
             console.out("\nstopping…\n")
         }
         return .ok
+    }
+
+    /// A spoken question answered aloud: espeak-ng → raw audio → `voiceplug listen -`, whose answer is played into
+    /// a WAV file through ALSA's `file` plugin (there is no speaker here).
+    static func listen(_ phrase: String, stack: LocalStack) async {
+        let console = stack.console, folder = stack.folder
+        func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+        // Outside the demo's folder, which goes when the demo ends: the answer stays to be played.
+        let answer = FileManager.default.temporaryDirectory.appendingPathComponent("voiceplug-demo-answer.wav").path
+        try? FileManager.default.removeItem(atPath: answer)
+        do {
+            try SpawnedProcess("/usr/bin/espeak-ng", ["-v", "en-us", "-w", path("question.wav"), phrase]).reap(within: 10)
+            try SpawnedProcess(
+                "/usr/bin/sox",
+                [
+                    path("question.wav"), "-r", "16000", "-c", "1", "-b", "16", "-e", "signed", "-t", "raw", path("question.raw"), "pad",
+                    "0.3", "1.0",
+                ]
+            ).reap(within: 10)
+            try "pcm.answer {\n type file\n slave.pcm \"null\"\n file \"\(answer)\"\n format \"wav\"\n}\n"
+                .write(toFile: path("asound.conf"), atomically: true, encoding: .utf8)
+            setenv("ALSA_CONFIG_PATH", "/usr/share/alsa/alsa.conf:" + path("asound.conf"), 1)
+            let listen = try SpawnedProcess(
+                stack.programs.appendingPathComponent("voiceplug").path,
+                [
+                    "listen", "-", "--no-wake", "--output-device", "answer", "--broker", stack.broker.url, "--config",
+                    path("voiceplug.json"),
+                    "--db", path("voiceplug.db"),
+                ], standardInput: path("question.raw"), standardOutput: path("listen.log"))
+            while listen.isRunning { try await Task.sleep(for: .milliseconds(20)) }
+            let output = (try? String(contentsOfFile: path("listen.log"), encoding: .utf8)) ?? ""
+            console.out("  listen \"\(phrase)\"   (espeak-ng → voiceplug listen -, the answer spoken into a WAV file)\n")
+            for line in output.split(separator: "\n") { console.out("      \(line)\n") }
+            console.out("      the answer, spoken: \(answer) (play it: aplay \(answer))\n\n")
+        } catch {
+            console.out("  listen \"\(phrase)\": \(error)\n\n")
+        }
     }
 
     /// One spoken phrase: espeak-ng → WAV → `voiceplug hear --send`.

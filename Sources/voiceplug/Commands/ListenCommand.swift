@@ -135,7 +135,10 @@ enum ListenCommand {
             }
             await service.value
             stop.cancel()
-            // The capture device stays open: its reading thread may be inside ALSA, and the process ends now.
+            // The capture device stays open: its reading thread may be inside ALSA, and the process ends now. The
+            // output is played out and closed (a file device writes its header's lengths then).
+            output?.drain()
+            output?.close()
             await client.disconnect()
             return .ok
         } catch {
