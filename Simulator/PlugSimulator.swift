@@ -257,7 +257,12 @@ final class PlugSimulator: Sendable {
 
     /// Takes the plug offline and back every `period`, until a period of zero (then it stays online).
     private func flap(_ plug: SimulatedPlug, id: String, every period: Duration) async {
-        flapping.withLock { $0.removeValue(forKey: id) }?.cancel()
+        // The flapping before is over before anything else is done: cancelled mid-way, it could drop the connection
+        // after the stop below brought it back, and the plug stayed offline for good.
+        if let previous = flapping.withLock({ $0.removeValue(forKey: id) }) {
+            previous.cancel()
+            await previous.value
+        }
         guard period > .zero else {
             if !(await plug.isOnline) { try? await plug.connect() }
             return
