@@ -65,8 +65,10 @@ struct MisbehavingPlugTests {
             try await control(fixture, #"{"plug":"kitchen-lamp","drop":1}"#)
             try await control(fixture, #"{"plug":"kitchen-lamp","flapMs":150}"#)
             var errors: [String] = []
+            // Always "on": the lamp is off and drops every command, so no report can confirm it. ("off" could be
+            // confirmed, rightly, by the "off" the plug reports each time it comes back.)
             for round in 0..<8 {
-                let result = try await fixture.say("turn \(round % 2 == 0 ? "on" : "off") the kitchen lamp")
+                let result = try await fixture.say("turn on the kitchen lamp")
                 #expect(result["ok"] as? Bool == false, "round \(round): \(result)")
                 errors.append(result["error"] as? String ?? "?")
             }
