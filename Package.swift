@@ -85,7 +85,7 @@ let package = Package(
             dependencies: ["Speech", "PocketSphinx", "SpeechAudio", "SpeechGrammar", "VoiceShortcuts", "ChildProcesses"]),
 
         // Tasmota, Shelly and Zigbee2MQTT topics and payloads: both the plug's and the controller's side.
-        .target(name: "PlugProtocols", dependencies: ["VoiceShortcuts"]),
+        .target(name: "PlugProtocols", dependencies: ["VoiceShortcuts", "JSONText"]),
 
         // Child processes started one way: argv through posix_spawn, never a shell.
         .target(name: "ChildProcesses"),

@@ -182,20 +182,8 @@ actor SimulatedPlug {
         }
     }
 
-    /// The relay a command addresses. Tasmota treats POWER and POWER1 alike on
-    /// a single-relay device; Shelly's relays count from 0.
-    private func relayIndex(_ number: Int?) -> Int? {
-        if let exact = relays.firstIndex(where: { $0.device.relay == number }) { return exact }
-        if relays.count == 1 {
-            let only = relays[0].device.relay
-            switch channel.protocol {
-            case .tasmota where (number == nil && only == 1) || (number == 1 && only == nil): return 0
-            case .shelly where number == 0 && only == nil, .shelly2 where number == 0 && only == nil: return 0
-            default: return nil
-            }
-        }
-        return nil
-    }
+    /// The relay a command addresses (see `PlugChannel.relayIndex`).
+    private func relayIndex(_ number: Int?) -> Int? { channel.relayIndex(number, among: relays.map(\.device.relay)) }
 
     // MARK: Publishing
 

@@ -70,8 +70,8 @@ public final class PlugTracker: Sendable {
             for device in byChannel[channel] ?? [] { reports.append(.availability(deviceID: device.id, online: online)) }
         } else if let channel = channel(of: topic), let devices = byChannel[channel] {
             for (relay, state) in channel.reportedStates(topic: topic, payload: payload) {
-                if let device = Self.device(for: relay, among: devices, protocol: channel.protocol) {
-                    reports.append(.state(deviceID: device.id, state))
+                if let index = channel.relayIndex(relay, among: devices.map(\.relay)) {
+                    reports.append(.state(deviceID: devices[index].id, state))
                 }
             }
         }
@@ -98,17 +98,5 @@ public final class PlugTracker: Sendable {
         if let exact = byStateTopic[topic] { return exact }
         guard let slash = topic.lastIndex(of: "/") else { return nil }
         return byStateTopic[String(topic[...slash])]
-    }
-
-    /// The device a reported relay means: Tasmota's POWER and POWER1 are the
-    /// same on a single relay; Shelly counts relays from 0.
-    static func device(for relay: Int?, among devices: [Device], protocol plugProtocol: PlugProtocol) -> Device? {
-        if let exact = devices.first(where: { $0.relay == relay }) { return exact }
-        guard devices.count == 1, let only = devices.first else { return nil }
-        switch plugProtocol {
-        case .tasmota where (relay == nil && only.relay == 1) || (relay == 1 && only.relay == nil): return only
-        case .shelly where relay == 0 && only.relay == nil, .shelly2 where relay == 0 && only.relay == nil: return only
-        default: return nil
-        }
     }
 }

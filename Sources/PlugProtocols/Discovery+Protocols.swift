@@ -11,7 +11,7 @@ extension Discovery {
         guard let object = payload as? [String: Any], let topic = object["t"] as? String, let relays = object["rl"] as? [Any] else {
             return .ignored("a Tasmota announcement without its topic (t) or relays (rl)")
         }
-        guard AnnouncedName.isTopic(topic), !topic.contains("/") else {
+        guard MQTTTopic.isPublishable(topic), !topic.contains("/") else {
             return .ignored("the Tasmota topic '\(topic.prefix(80))' is unusable")
         }
         let prefixes = (object["tp"] as? [String]) ?? ["cmnd", "stat", "tele"]
@@ -23,7 +23,7 @@ extension Discovery {
         let macText = (object["mac"] as? String) ?? mac
         fullTopic = fullTopic.replacingOccurrences(of: "%hostname%", with: hostname)
             .replacingOccurrences(of: "%id%", with: String(macText.suffix(6)))
-        guard fullTopic.contains("%prefix%"), fullTopic.contains("%topic%"), AnnouncedName.isTopic(fullTopic) else {
+        guard fullTopic.contains("%prefix%"), fullTopic.contains("%topic%"), MQTTTopic.isPublishable(fullTopic) else {
             return .ignored("\(topic): the FullTopic '\(fullTopic.prefix(80))' lacks %prefix% or %topic%")
         }
         let kinds = relays.map { ($0 as? Int) ?? 0 }
@@ -55,7 +55,7 @@ extension Discovery {
         for case let entry as [String: Any] in list {
             guard let friendly = entry["friendly_name"] as? String, let address = entry["ieee_address"] as? String else { continue }
             if entry["type"] as? String == "Coordinator" || entry["disabled"] as? Bool == true { continue }
-            guard AnnouncedName.isTopic(friendly) else {
+            guard MQTTTopic.isPublishable(friendly) else {
                 skipped.append("the Zigbee2MQTT device '\(friendly.prefix(80))' has a name that is no topic")
                 continue
             }
@@ -94,7 +94,7 @@ extension Discovery {
         guard let object = payload as? [String: Any], let id = object["id"] as? String else {
             return .ignored("a Shelly announcement without its id")
         }
-        guard AnnouncedName.isTopic(id), !id.contains("/") else { return .ignored("the Shelly id '\(id.prefix(80))' is unusable") }
+        guard MQTTTopic.isPublishable(id), !id.contains("/") else { return .ignored("the Shelly id '\(id.prefix(80))' is unusable") }
         let model = (object["model"] as? String) ?? ""
         let count = ["SHSW-21": 2, "SHSW-25": 2, "SHEM-3": 1, "SHSW-44": 4][model] ?? 1
         let name = AnnouncedName.clean(id.replacingOccurrences(of: "-", with: " ")) ?? "shelly"
@@ -109,7 +109,7 @@ extension Discovery {
     /// `<prefix>/online` `true`: perhaps a Shelly Gen2; it is asked its name (`Shelly.GetDeviceInfo`) and its
     /// switches (`Shelly.GetStatus`), answered on `<rpcSource>/rpc`. `false` leaves it as it is (offline, not gone).
     func shelly2Online(prefix: String, payload: [UInt8]) -> DiscoveryResult {
-        guard String(decoding: payload.prefix(8), as: UTF8.self) == "true", AnnouncedName.isTopic(prefix) else {
+        guard String(decoding: payload.prefix(8), as: UTF8.self) == "true", MQTTTopic.isPublishable(prefix) else {
             return .ignored("no Shelly coming online")
         }
         shelly2.withLock { $0[prefix] = Shelly2Answers() }
@@ -120,7 +120,7 @@ extension Discovery {
 
     /// An answer to `shelly2Online`'s requests: once both came, the device's switches, each a device.
     func shelly2Answer(_ payload: Any?) -> DiscoveryResult {
-        guard let object = payload as? [String: Any], let prefix = object["src"] as? String, AnnouncedName.isTopic(prefix),
+        guard let object = payload as? [String: Any], let prefix = object["src"] as? String, MQTTTopic.isPublishable(prefix),
             let result = object["result"] as? [String: Any]
         else { return .ignored("an RPC answer without its source or result") }
         let answers = shelly2.withLock { asked -> Shelly2Answers? in
@@ -165,8 +165,8 @@ extension Discovery {
             return value
         }
         func skip(_ why: String) -> DiscoveryResult { .announced(source: source, devices: [], skipped: ["\(id): \(why)"]) }
-        guard let command = string("command_topic"), AnnouncedName.isTopic(command) else { return skip("no command topic") }
-        guard let state = string("state_topic"), AnnouncedName.isTopic(state) else {
+        guard let command = string("command_topic"), MQTTTopic.isPublishable(command) else { return skip("no command topic") }
+        guard let state = string("state_topic"), MQTTTopic.isPublishable(state) else {
             return skip("no state topic: a switch that reports nothing cannot confirm a command")
         }
         var key: String?
@@ -185,7 +185,7 @@ extension Discovery {
             available = ((first["payload_available"] ?? first["pl_avail"]) as? String) ?? available
             notAvailable = ((first["payload_not_available"] ?? first["pl_not_avail"]) as? String) ?? notAvailable
         }
-        if let topic = availability, !AnnouncedName.isTopic(topic) { availability = nil }
+        if let topic = availability, !MQTTTopic.isPublishable(topic) { availability = nil }
         let payloadOn = string("payload_on") ?? "ON", payloadOff = string("payload_off") ?? "OFF"
         let stateOn = string("state_on") ?? payloadOn, stateOff = string("state_off") ?? payloadOff
         guard payloadOn != payloadOff, stateOn != stateOff else { return skip("the on and off payloads are the same") }

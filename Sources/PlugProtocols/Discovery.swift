@@ -39,44 +39,56 @@ public final class Discovery: Sendable {
         self.zigbeeBase = zigbeeBase ?? "zigbee2mqtt"
         self.shellyRoot = shellyRoot ?? "shellies"
         self.homeAssistantPrefix = homeAssistantPrefix
+        zigbeeTopic = "\(self.zigbeeBase)/bridge/devices"
+        shellyAnnounceTopic = "\(self.shellyRoot)/announce"
+        homeAssistantBeginning = "\(homeAssistantPrefix)/switch/"
     }
 
     /// Where the announcements are.
     public var filters: [String] {
         [
-            "tasmota/discovery/+/config", "\(zigbeeBase)/bridge/devices", "\(shellyRoot)/announce", "+/online",
-            "\(PlugChannel.rpcSource)/rpc", "\(homeAssistantPrefix)/switch/+/config", "\(homeAssistantPrefix)/switch/+/+/config",
+            "\(Self.tasmotaBeginning)+/config", zigbeeTopic, shellyAnnounceTopic, "+/online", Self.rpcTopic,
+            "\(homeAssistantBeginning)+/config", "\(homeAssistantBeginning)+/+/config",
         ]
     }
 
     /// What to publish at start: Shelly Gen1 devices that are there answer `announce`.
     public var startMessages: [OutgoingMessage] { [OutgoingMessage(topic: "\(shellyRoot)/command", text: "announce")] }
 
-    /// Reads one message; nil when its topic is no announcement's.
+    /// Reads one message; nil when its topic is no announcement's. Every plug report passes here first: a topic is
+    /// compared with the announcements' whole topics and beginnings before anything is split or made.
     public func read(topic: String, payload: [UInt8]) -> DiscoveryResult? {
-        let levels = topic.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        if levels.count == 4, levels[0] == "tasmota", levels[1] == "discovery", levels[3] == "config" {
-            return limited(payload, Self.maximumPlugPayload) { Self.tasmota(mac: levels[2], payload: $0) }
-        }
-        if topic == "\(zigbeeBase)/bridge/devices" {
+        if topic == zigbeeTopic {
             return limited(payload, Self.maximumPayload) { Self.zigbee(base: zigbeeBase, payload: $0) }
         }
-        if topic == "\(shellyRoot)/announce" {
+        if topic == shellyAnnounceTopic {
             return limited(payload, Self.maximumPlugPayload) { Self.shelly(root: shellyRoot, payload: $0) }
         }
-        if levels.count == 2, levels[1] == "online" {
-            return shelly2Online(prefix: levels[0], payload: payload)
-        }
-        if topic == "\(PlugChannel.rpcSource)/rpc" {
+        if topic == Self.rpcTopic {
             return limited(payload, Self.maximumPlugPayload) { shelly2Answer($0) }
         }
-        let prefix = homeAssistantPrefix.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        if levels.starts(with: prefix + ["switch"]), levels.last == "config", (4...5).contains(levels.count - prefix.count + 1) {
-            let object = levels.dropFirst(prefix.count + 1).dropLast().joined(separator: "/")
-            return limited(payload, Self.maximumPlugPayload) { Self.homeAssistant(topic: topic, object: object, payload: $0) }
+        if topic.hasPrefix(Self.tasmotaBeginning), topic.hasSuffix("/config") {
+            let mac = topic.dropFirst(Self.tasmotaBeginning.count).dropLast("/config".count)
+            guard !mac.isEmpty, !mac.contains("/") else { return nil }
+            return limited(payload, Self.maximumPlugPayload) { Self.tasmota(mac: String(mac), payload: $0) }
+        }
+        if topic.hasSuffix("/online"), let slash = topic.firstIndex(of: "/"), topic[slash...] == "/online" {
+            return shelly2Online(prefix: String(topic[..<slash]), payload: payload)
+        }
+        if topic.hasPrefix(homeAssistantBeginning), topic.hasSuffix("/config") {
+            let object = topic.dropFirst(homeAssistantBeginning.count).dropLast("/config".count)
+            let levels = object.split(separator: "/", omittingEmptySubsequences: false).count
+            guard !object.isEmpty, (1...2).contains(levels) else { return nil }
+            return limited(payload, Self.maximumPlugPayload) { Self.homeAssistant(topic: topic, object: String(object), payload: $0) }
         }
         return nil
     }
+
+    private let zigbeeTopic: String
+    private let shellyAnnounceTopic: String
+    private let homeAssistantBeginning: String
+    private static let rpcTopic = "\(PlugChannel.rpcSource)/rpc"
+    private static let tasmotaBeginning = "tasmota/discovery/"
 
     /// `payload` read as JSON by `body` when it is at most `limit` bytes; an empty payload (a retained announcement
     /// cleared) is handed over as nil.
@@ -133,10 +145,5 @@ public enum AnnouncedName {
         guard slug.count > 64 else { return slug }
         let hash = raw.utf8.reduce(UInt64(14_695_981_039_346_656_037)) { ($0 ^ UInt64($1)) &* 1_099_511_628_211 }
         return String(slug.prefix(51)) + "-" + String(String(hash, radix: 16).prefix(12))
-    }
-
-    /// Whether `topic` may be published to: non-empty, no wildcards or NUL, at most 1,024 bytes.
-    public static func isTopic(_ topic: String) -> Bool {
-        !topic.isEmpty && topic.utf8.count <= 1024 && !topic.contains(where: { "+#".contains($0) }) && !topic.utf8.contains(0)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import JSONText
 import VoiceShortcuts
 
 /// The plug's side of each protocol: what it subscribes to, how it reads
@@ -139,7 +140,7 @@ extension PlugChannel {
         case .mqtt:
             let mqtt = mqtt ?? .esphome(topic)
             let value = state == .on ? mqtt.stateOn : mqtt.stateOff
-            let text = mqtt.stateKey.map { "{\(jsonString($0)):\(jsonString(value))}" } ?? value
+            let text = mqtt.stateKey.map { "{\(JSON.string($0)):\(JSON.string(value))}" } ?? value
             return [OutgoingMessage(topic: mqtt.stateTopic, text: text, retain: true)]
         }
     }
@@ -162,10 +163,4 @@ extension PlugChannel {
     public var unknownCommandMessage: OutgoingMessage {
         OutgoingMessage(topic: tasmota("stat") + "RESULT", text: "{\"Command\":\"Unknown\"}")
     }
-}
-
-/// `text` as a JSON string.
-func jsonString(_ text: String) -> String {
-    let data = (try? JSONSerialization.data(withJSONObject: [text], options: [.withoutEscapingSlashes])) ?? Data("[\"\"]".utf8)
-    return String(decoding: data.dropFirst().dropLast(), as: UTF8.self)
 }

@@ -90,6 +90,20 @@ public struct PlugChannel: Sendable, Hashable {
     public var shelly: String { "\(baseTopic ?? "shellies")/\(topic)" }
     /// Zigbee2MQTT's device topic: `zigbee2mqtt/<friendly name>` (or the base the user set).
     public var zigbee: String { "\(baseTopic ?? "zigbee2mqtt")/\(topic)" }
+    /// Which of a plug's relays (`configured`, each a device's `relay`) a relay number in a report or a command
+    /// means: the same number; on a single relay also Tasmota's POWER for POWER1 and the other way round, and Shelly's
+    /// relay 0 for the relay without a number.
+    public func relayIndex(_ number: Int?, among configured: [Int?]) -> Int? {
+        if let exact = configured.firstIndex(where: { $0 == number }) { return exact }
+        guard configured.count == 1 else { return nil }
+        let only = configured[0]
+        switch self.protocol {
+        case .tasmota where (number == nil && only == 1) || (number == 1 && only == nil): return 0
+        case .shelly where number == 0 && only == nil, .shelly2 where number == 0 && only == nil: return 0
+        default: return nil
+        }
+    }
+
     /// The switch of a Shelly Gen2 relay (`switch:0` for the single one).
     public static func shellySwitch(_ relay: Int?) -> String { "switch:\(relay ?? 0)" }
 }

@@ -5,6 +5,15 @@ public struct RecognizerAudio: Sendable, Equatable {
 
     public init(samples: [Int16]) { self.samples = samples }
 
+    /// Raw 16-bit little-endian samples (`arecord -f S16_LE`); an odd last byte is left out.
+    public init(littleEndian bytes: some RandomAccessCollection<UInt8>) {
+        let start = bytes.startIndex
+        samples = (0..<bytes.count / 2).map { index in
+            let low = bytes[bytes.index(start, offsetBy: 2 * index)], high = bytes[bytes.index(start, offsetBy: 2 * index + 1)]
+            return Int16(bitPattern: UInt16(low) | UInt16(high) << 8)
+        }
+    }
+
     /// The length in seconds.
     public var duration: Double { Double(samples.count) / Double(Self.sampleRate) }
 

@@ -31,6 +31,26 @@ struct ListenTests {
         return ["ALSA_CONFIG_PATH": "/usr/share/alsa/alsa.conf:" + file.path]
     }
 
+    /// Writes `raw` into the named pipe at a microphone's pace (30 ms of sound every 30 ms) on a thread of its own,
+    /// then keeps it open 2 s; the pipe's open waits for its reader (ALSA's file plugin opens it with the device).
+    static func feed(_ raw: Data, into pipe: URL) {
+        Thread {
+            let descriptor = open(pipe.path, O_WRONLY)
+            guard descriptor >= 0 else { return }
+            defer { close(descriptor) }
+            let bytes = [UInt8](raw)
+            var offset = 0
+            while offset < bytes.count {
+                let end = min(bytes.count, offset + 960)
+                let written = bytes[offset..<end].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+                guard written > 0 else { return }  // the reader went away
+                offset = end
+                Thread.sleep(forTimeInterval: 0.03)
+            }
+            Thread.sleep(forTimeInterval: 2)
+        }.start()
+    }
+
     static func events(_ output: String) -> [[String: Any]] {
         output.split(separator: "\n").compactMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] }
     }
@@ -68,23 +88,7 @@ struct ListenTests {
             let listen = try ChildProcess(
                 "voiceplug", ["listen", "--device", "vpin", "--no-wake", "--output-device", "vpout", "--json"], environment: environment,
                 directory: gateway.folder)
-            // A microphone's pace: 30 ms of sound every 30 ms.
-            let writer = Thread {
-                let descriptor = open(pipe.path, O_WRONLY)
-                guard descriptor >= 0 else { return }
-                defer { close(descriptor) }
-                let bytes = [UInt8](raw)
-                var offset = 0
-                while offset < bytes.count {
-                    let end = min(bytes.count, offset + 960)
-                    let written = bytes[offset..<end].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-                    guard written > 0 else { return }  // the reader went away
-                    offset = end
-                    Thread.sleep(forTimeInterval: 0.03)
-                }
-                Thread.sleep(forTimeInterval: 2)
-            }
-            writer.start()
+            Self.feed(raw, into: pipe)
             try await eventually("the command to be answered", timeout: .seconds(60)) {
                 listen.standardOutput.contains(#""event":"answer""#) || !listen.isRunning
             }
@@ -135,21 +139,7 @@ struct ListenTests {
         let raw = try await blocking { try Self.stream(["turn on the porch light"]) }
         let run = ["--listen", "--device", "vpin", "--output-device", "vpout", "--no-wake"]
         // The writer first: ALSA's file plugin opens the pipe when the gateway opens the device, and waits for a writer.
-        let writer = Thread {
-            let descriptor = open(pipe.path, O_WRONLY)
-            guard descriptor >= 0 else { return }
-            defer { close(descriptor) }
-            let bytes = [UInt8](raw)
-            var offset = 0
-            while offset < bytes.count {
-                let end = min(bytes.count, offset + 960)
-                guard bytes[offset..<end].withUnsafeBytes({ Glibc.write(descriptor, $0.baseAddress, $0.count) }) > 0 else { return }
-                offset = end
-                Thread.sleep(forTimeInterval: 0.03)
-            }
-            Thread.sleep(forTimeInterval: 2)
-        }
-        writer.start()
+        Self.feed(raw, into: pipe)
         try await withGateway(speech: true, runArguments: run, gatewayEnvironment: environment) { gateway in
             _ = try await gateway.inbox.wait(
                 timeout: .seconds(60),

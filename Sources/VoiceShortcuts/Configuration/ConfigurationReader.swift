@@ -62,7 +62,7 @@ struct ConfigurationReader {
             configuration.wake = wake
         }
         if let prefix = try optionalString(object["discoveryPrefix"], at: "discoveryPrefix") {
-            guard Self.isTopic(prefix) else { throw error("discoveryPrefix", "'\(prefix)' is not a topic without wildcards") }
+            guard MQTTTopic.isPublishable(prefix) else { throw error("discoveryPrefix", "'\(prefix)' is not a topic without wildcards") }
             configuration.discoveryPrefix = prefix
         }
         if let devices = object["devices"] {
@@ -153,7 +153,9 @@ struct ConfigurationReader {
                 throw error(path, "'\(base)' is not a Tasmota FullTopic: it needs %prefix% and %topic%, such as \"%prefix%/%topic%/\"")
             }
         case .shelly, .zigbee2mqtt:
-            guard Self.isTopic(base) else { throw error(path, "'\(base)' is not a topic without wildcards, such as \"home/zigbee\"") }
+            guard MQTTTopic.isPublishable(base) else {
+                throw error(path, "'\(base)' is not a topic without wildcards, such as \"home/zigbee\"")
+            }
         case .shelly2, .mqtt:
             throw error(path, "\(plugProtocol.rawValue) has no base topic: its topic is the device's own prefix")
         }
@@ -165,7 +167,7 @@ struct ConfigurationReader {
         var mqtt = MQTTSwitch.esphome(topic)
         func topicValue(_ key: String) throws(ConfigurationError) -> String? {
             guard let value = try optionalString(object[key], at: "\(path).\(key)") else { return nil }
-            guard Self.isTopic(value) else { throw error("\(path).\(key)", "'\(value)' is not a topic without wildcards") }
+            guard MQTTTopic.isPublishable(value) else { throw error("\(path).\(key)", "'\(value)' is not a topic without wildcards") }
             return value
         }
         mqtt.commandTopic = try topicValue("commandTopic") ?? mqtt.commandTopic
@@ -179,11 +181,6 @@ struct ConfigurationReader {
             throw error(path, "the on and off payloads must differ")
         }
         return mqtt
-    }
-
-    /// A topic to publish to: non-empty, no wildcards, no NUL, at most 1,024 bytes.
-    static func isTopic(_ topic: String) -> Bool {
-        !topic.isEmpty && topic.utf8.count <= 1024 && !topic.contains(where: { "+#".contains($0) }) && !topic.utf8.contains(0)
     }
 
     private func checkUnique(_ devices: [Device]) throws(ConfigurationError) {

@@ -10,6 +10,14 @@ public enum PlugProtocol: String, Sendable, Hashable, Codable, CaseIterable {
     case mqtt
 }
 
+/// MQTT topic names as VoicePlug takes them from a configuration or an announcement.
+public enum MQTTTopic {
+    /// Whether `topic` may be published to: non-empty, no wildcards or NUL, at most 1,024 bytes.
+    public static func isPublishable(_ topic: String) -> Bool {
+        !topic.isEmpty && topic.utf8.count <= 1024 && !topic.contains(where: { "+#".contains($0) }) && !topic.utf8.contains(0)
+    }
+}
+
 /// The generic MQTT switch's topics and payloads (protocol `mqtt`), as Home Assistant's MQTT switch has them.
 public struct MQTTSwitch: Sendable, Hashable, Codable {
     public var commandTopic: String

@@ -160,3 +160,24 @@ func report(_ error: Error, command: String, console: Console) -> ExitCode {
     console.err("voiceplug \(command): \(message)\n")
     return code
 }
+
+/// The subcommand `arguments` name among `subcommands` of `group` ("shortcuts", "devices"): its name and spec, or
+/// the exit code when there is none (the overview printed for no argument or --help, an error for an unknown one).
+func chooseSubcommand(
+    _ arguments: [String], of group: String, among subcommands: [CommandSpec], overview: CommandSpec, console: Console
+) -> Subcommand {
+    if let name = arguments.first, let spec = subcommands.first(where: { $0.name == "\(group) \(name)" }) {
+        return .chosen(name, spec)
+    }
+    if arguments.isEmpty || arguments.first == "--help" || arguments.first == "-h" {
+        console.out(overview.help)
+        return .done(arguments.isEmpty ? .usage : .ok)
+    }
+    return .done(report(UsageError(message: "unknown subcommand '\(arguments[0])'", command: group), command: group, console: console))
+}
+
+/// What `chooseSubcommand` found.
+enum Subcommand {
+    case chosen(String, CommandSpec)
+    case done(ExitCode)
+}

@@ -49,13 +49,10 @@ enum DevicesCommand {
             + "\n\nA running gateway uses a change within a second; each prints its own --help.")
 
     static func run(_ arguments: [String], console: Console) async -> ExitCode {
-        guard let name = arguments.first, let spec = subcommands.first(where: { $0.name == "devices \(name)" }) else {
-            if arguments.isEmpty || arguments.first == "--help" || arguments.first == "-h" {
-                console.out(overview.help)
-                return arguments.isEmpty ? .usage : .ok
-            }
-            return report(
-                UsageError(message: "unknown subcommand '\(arguments[0])'", command: "devices"), command: "devices", console: console)
+        let name: String, spec: CommandSpec
+        switch chooseSubcommand(arguments, of: "devices", among: subcommands, overview: overview, console: console) {
+        case .chosen(let chosen, let chosenSpec): (name, spec) = (chosen, chosenSpec)
+        case .done(let code): return code
         }
         do {
             guard let parsed = try spec.parse(Array(arguments.dropFirst()), console: console) else { return .ok }

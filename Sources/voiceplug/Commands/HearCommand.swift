@@ -120,11 +120,7 @@ enum HearCommand {
 
     private static func readAudio(_ source: String, console: Console) throws -> RecognizerAudio {
         if source == "-" {
-            let bytes = try readStandardInput(console: console, command: spec.name)
-            let samples = stride(from: 0, to: bytes.count - 1, by: 2).map {
-                Int16(bitPattern: UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8)
-            }
-            return RecognizerAudio(samples: samples)
+            return RecognizerAudio(littleEndian: try readStandardInput(console: console, command: spec.name))
         }
         return try readWAVFile(source, console: console, command: spec.name).audio
     }

@@ -1,13 +1,10 @@
 import ALSAAudio
 import CommandLineSupport
-import EspeakNG
 import Foundation
 import Gateway
-import JSONText
 import MQTT
 import Speech
 import SpeechAudio
-import Synchronization
 import VoiceShortcuts
 
 /// `voiceplug listen`: a live stream of sound (a microphone through ALSA, or raw audio on standard input) cut into
@@ -171,10 +168,7 @@ enum ListenCommand {
                         var start = 0
                         while start < whole {
                             let bytes = pending[start..<(start + ListenCommand.frameSamples * 2)]
-                            continuation.yield(
-                                stride(from: bytes.startIndex, to: bytes.endIndex, by: 2).map {
-                                    Int16(bitPattern: UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8)
-                                })
+                            continuation.yield(RecognizerAudio(littleEndian: bytes).samples)
                             start += ListenCommand.frameSamples * 2
                         }
                         pending.removeFirst(whole)
@@ -189,151 +183,5 @@ enum ListenCommand {
             }.start()
             return stream
         }
-    }
-}
-
-/// Hears utterances and has the gateway act on them, one at a time, answering each.
-final class Listener: Sendable {
-    /// What an utterance came to: nothing known heard (and why), or a phrase and what the gateway made of it.
-    enum Heard: Sendable {
-        case nothing(String)
-        case phrase(String, confidence: Double, PhraseResult?)
-    }
-
-    let act: @Sendable (RecognizerAudio) async -> Heard
-    let names: @Sendable () -> [String: String]
-    let output: ALSADevice?
-    let json: Bool
-    let console: Console
-    let spotter: WakeSpotter?
-    /// Until when an utterance is a command without the wake phrase (it was said alone just before).
-    let awake = Mutex<ContinuousClock.Instant?>(nil)
-    /// How long after the wake phrase alone a command is taken.
-    static let wakeWindow: Duration = .seconds(5)
-
-    /// `act` hears an utterance and has the gateway act on it; `names` are the devices' names by id, for answers.
-    init(
-        spotter: WakeSpotter?, output: ALSADevice?, json: Bool, console: Console, names: @escaping @Sendable () -> [String: String],
-        act: @escaping @Sendable (RecognizerAudio) async -> Heard
-    ) {
-        self.spotter = spotter
-        self.output = output
-        self.json = json
-        self.console = console
-        self.names = names
-        self.act = act
-    }
-
-    func listen(to frames: AsyncStream<[Int16]>) async {
-        var detector = UtteranceDetector()
-        for await frame in frames {
-            if Task.isCancelled { break }
-            guard let utterance = detector.add(frame) else { continue }
-            await handle(utterance)
-        }
-        // The stream ended while someone was speaking: what was said is heard too.
-        if let last = detector.add([Int16](repeating: 0, count: Int(detector.trailingSilence * 16_000) + 1)) { await handle(last) }
-    }
-
-    private func handle(_ utterance: RecognizerAudio) async {
-        let seconds = Double(utterance.samples.count) / Double(RecognizerAudio.sampleRate)
-        event("utterance", ["seconds": String(format: "%.2f", seconds)])
-        guard let command = await afterWake(utterance) else { return }
-        switch await act(command) {
-        case .nothing(let why):
-            event("heard", ["text": "null", "why": JSON.string(why)], raw: true)
-        case .phrase(let text, let confidence, let result):
-            event("heard", ["text": JSON.string(text), "confidence": String(format: "%.3f", confidence)], raw: true)
-            guard let result else {
-                answer("sorry, the gateway did not answer")
-                return
-            }
-            event("result", ["result": result.json], raw: true)
-            answer(result.spokenAnswer(names: names()))
-        }
-    }
-
-    /// The command in `utterance`: all of it without a wake phrase (or within the window after one said alone);
-    /// else what follows the wake phrase; nil when there is none yet.
-    private func afterWake(_ utterance: RecognizerAudio) async -> RecognizerAudio? {
-        guard let spotter else { return utterance }
-        if let until = awake.withLock({ $0 }), ContinuousClock.now < until {
-            awake.withLock { $0 = nil }
-            return utterance
-        }
-        guard let end = try? await runBlocking({ spotter.spot(utterance) }) else { return nil }
-        let rest = Array(utterance.samples[end...])
-        event("wake", ["phrase": spotter.phrase])
-        // What follows holds a command when it is longer than the silence that ended the utterance and a word.
-        guard rest.count >= RecognizerAudio.sampleRate, !Self.isQuiet(rest) else {
-            awake.withLock { $0 = ContinuousClock.now + Self.wakeWindow }
-            return nil
-        }
-        return RecognizerAudio(samples: rest)
-    }
-
-    /// Whether `samples`, less the silence that ended the utterance, are too quiet to be speech: the wake phrase's
-    /// rest is then only that silence.
-    static func isQuiet(_ samples: [Int16]) -> Bool {
-        let speech = samples.dropLast(RecognizerAudio.sampleRate * 6 / 10)
-        guard !speech.isEmpty else { return true }
-        let rms = (speech.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(speech.count)).squareRoot()
-        return rms < 100
-    }
-
-    private func answer(_ text: String) {
-        event("answer", ["text": JSON.string(text)], raw: true)
-        guard let output, let speech = EspeakNG.speak(text) else { return }
-        try? output.write(speech.samples + [Int16](repeating: 0, count: speech.rate / 10))
-    }
-
-    private func event(_ kind: String, _ fields: [String: String], raw: Bool = false) {
-        if json {
-            let body = fields.keys.sorted().map { "\"\($0)\":" + (raw ? fields[$0]! : JSON.string(fields[$0]!)) }
-            console.out("{\"event\":\"\(kind)\"" + (body.isEmpty ? "" : "," + body.joined(separator: ",")) + "}\n")
-        } else if kind == "heard" || kind == "answer" {
-            console.out("\(kind): \(fields["text"] ?? "")\n")
-        }
-    }
-}
-
-/// The gateway over MQTT, as `say` reaches it: a phrase with an id and a reply topic of this process's own.
-final class GatewayLink: Sendable {
-    let client: MQTTClient
-    let replyTo = "voiceplug/result/listen-\(UUID().uuidString.prefix(8).lowercased())"
-    let results = Mutex<[String: PhraseResult]>([:])
-    let collector = Mutex<Task<Void, Never>?>(nil)
-
-    init(client: MQTTClient) { self.client = client }
-
-    func start() async throws {
-        let messages = client.messages
-        try await client.subscribe(replyTo, qos: .atLeastOnce)
-        let task = Task { [self] in
-            for await message in messages where message.topic == replyTo {
-                if let result = PhraseResult.parse(message.payload) { results.withLock { $0[result.id] = result } }
-            }
-        }
-        collector.withLock { $0 = task }
-    }
-
-    /// Sends `text` and waits at most `timeout` for its result.
-    func send(_ text: String, timeout: Duration = .seconds(10)) async -> PhraseResult? {
-        let id = UUID().uuidString.lowercased()
-        let request = "{\"text\":\(JSON.string(text)),\"id\":\(JSON.string(id)),\"replyTo\":\(JSON.string(replyTo))}"
-        do { try await client.publish(PhraseTopics.phrase, request, qos: .atLeastOnce) } catch { return nil }
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if let result = results.withLock({ $0.removeValue(forKey: id) }) { return result }
-            try? await Task.sleep(for: .milliseconds(5))
-        }
-        return nil
-    }
-}
-
-/// Runs blocking work on a thread of its own.
-func runBlocking<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        Thread { continuation.resume(with: Result { try work() }) }.start()
     }
 }

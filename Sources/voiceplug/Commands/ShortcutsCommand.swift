@@ -76,13 +76,10 @@ enum ShortcutsCommand {
             .joined(separator: "\n") + "\n\nEach prints its own --help.")
 
     static func run(_ arguments: [String], console: Console) async -> ExitCode {
-        guard let name = arguments.first, let spec = subcommands.first(where: { $0.name == "shortcuts \(name)" }) else {
-            if arguments.isEmpty || arguments.first == "--help" || arguments.first == "-h" {
-                console.out(overview.help)
-                return arguments.isEmpty ? .usage : .ok
-            }
-            return report(
-                UsageError(message: "unknown subcommand '\(arguments[0])'", command: "shortcuts"), command: "shortcuts", console: console)
+        let name: String, spec: CommandSpec
+        switch chooseSubcommand(arguments, of: "shortcuts", among: subcommands, overview: overview, console: console) {
+        case .chosen(let chosen, let chosenSpec): (name, spec) = (chosen, chosenSpec)
+        case .done(let code): return code
         }
         do {
             guard let parsed = try spec.parse(Array(arguments.dropFirst()), console: console) else { return .ok }
