@@ -70,10 +70,11 @@ soak: deps
 FUZZ_SECONDS ?= 300
 FUZZ_TEST_SECONDS ?= 30
 FUZZ_DIR := $(CURDIR)/.build/fuzz
-FUZZ_SOURCES := $(wildcard Sources/VoiceShortcuts/*/*.swift) $(wildcard Sources/PlugProtocols/*.swift) $(wildcard Sources/SpeechAudio/*.swift)
+FUZZ_SOURCES := $(wildcard Sources/VoiceShortcuts/*/*.swift) $(wildcard Sources/PlugProtocols/*.swift) $(wildcard Sources/SpeechAudio/*.swift) \
+    $(wildcard Sources/JSONText/*.swift)
 fuzz: deps
 	@rm -rf $(FUZZ_DIR)/src && mkdir -p $(FUZZ_DIR)/src $(FUZZ_DIR)/corpus $(SWIFT_TMP)
-	@for f in $(FUZZ_SOURCES); do sed '/^import VoiceShortcuts$$/d' $$f > $(FUZZ_DIR)/src/$$(echo $$f | tr / _); done
+	@for f in $(FUZZ_SOURCES); do sed '/^import VoiceShortcuts$$/d; /^import JSONText$$/d' $$f > $(FUZZ_DIR)/src/$$(echo $$f | tr / _); done
 	@cp Fuzz/FuzzTarget.swift $(FUZZ_DIR)/src/
 	@# The linker's notes on the sanitizer runtime's own symbols (140 lines, harmless) are left out.
 	set -o pipefail; TMPDIR=$(SWIFT_TMP) swiftc -sanitize=fuzzer,address -parse-as-library -O -swift-version 6 \
