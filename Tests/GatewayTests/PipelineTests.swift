@@ -215,11 +215,14 @@ struct PipelineTests {
                 return try await inbox.first(on: "voiceplug/status")
             }
             #expect(status.string == "online" && status.retain)
+            try await gateway.client.subscribe("shellies/+/relay/+/command", qos: .atLeastOnce)
             for index in 0..<10 {
                 try await gateway.client.publish(
                     "voiceplug/phrase", #"{"text":"desk fan \#(index % 2 == 0 ? "on" : "off")","id":"late-\#(index)"}"#, qos: .atLeastOnce)
             }
-            try await Task.sleep(for: .milliseconds(100))
+            // In flight: the first command has reached the plug, so the gateway has read the phrases sent before it.
+            _ = try await gateway.inbox.wait(where: { $0.topic.hasPrefix("shellies/shelly1-desk/relay/0/command") })
+            try await Task.sleep(for: .milliseconds(200))
             gateway.gateway.kill(SIGTERM)
             #expect(try await gateway.gateway.wait(timeout: .seconds(15)) == 0)
             let answers = await gateway.inbox.messages.filter { message in
