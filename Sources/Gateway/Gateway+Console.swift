@@ -62,12 +62,20 @@ extension Gateway {
 
     /// Hears `audio` (a microphone's utterance: `run --listen`) and handles the phrase heard, as `voiceplug/audio`
     /// does; the result's text is what was heard (empty when nothing known was).
-    public func handle(audio: RecognizerAudio, arrived: ContinuousClock.Instant = .now) async -> PhraseResult {
+    /// `asker` says who speaks, for a question asked back (see `Gateway+Questions`); with `publishing`, the result
+    /// is also published on `voiceplug/result`, as a phrase from the broker's would be (`run --listen`).
+    public func handle(
+        audio: RecognizerAudio, from asker: String = "console", publishing: Bool = false, arrived: ContinuousClock.Instant = .now
+    ) async -> PhraseResult {
         let request = PhraseRequest(text: "")
         guard settings.speech else { return Self.spokenFailure(request.id, .invalidInput, "speech recognition is off (--no-speech)") }
-        let (result, heard) = await hear(audio, as: request, arrived: arrived)
+        let (result, heard) = await hear(audio, as: request, arrived: arrived, asker: asker)
         if let heard { logResult(of: heard, result) } else { log.log(.info, "\(result.id) audio → \(result.json)") }
-        events.send(.result(json: result.json))
+        if publishing {
+            await answer(heard ?? request, with: result, intent: result.recognizedIntent)
+        } else {
+            events.send(.result(json: result.json))
+        }
         return result
     }
 

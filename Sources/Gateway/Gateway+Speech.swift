@@ -9,10 +9,11 @@ extension Gateway {
     /// Loads the recognizer on the recognition worker's thread; audio that comes meanwhile waits in its queue.
     func startSpeech() {
         let devices = devices.list, shortcuts = registry.allVoiceShortcuts(), log = log
-        let adaptation = settings.speechAdaptation, learning = learning, adapted = adaptation.map { ", adapted to \(describe($0))" }
+        let adaptation = settings.speechAdaptation, threshold = settings.speechThreshold, learning = learning,
+            adapted = adaptation.map { ", adapted to \(describe($0))" }
         speech.start {
             do {
-                let recognizer = try SpeechRecognizer(devices: devices, shortcuts: shortcuts, adaptation: adaptation)
+                let recognizer = try SpeechRecognizer(devices: devices, shortcuts: shortcuts, threshold: threshold, adaptation: adaptation)
                 log.log(
                     .info, "speech recognition ready" + (adapted ?? "") + " (\(devices.count) devices, \(shortcuts.count) voice shortcuts)")
                 if let learning {
@@ -51,28 +52,45 @@ extension Gateway {
     }
 
     /// Hears `audio` and acts on the phrase heard; the result, and the request as heard (nil when nothing was).
-    func hear(_ audio: RecognizerAudio, as request: PhraseRequest, arrived: ContinuousClock.Instant) async -> (
+    /// `asker` tells who speaks (see `asker(of:fallback:)`): a question asked back to them waits for their answer.
+    func hear(_ audio: RecognizerAudio, as request: PhraseRequest, arrived: ContinuousClock.Instant, asker: String? = nil) async -> (
         PhraseResult, PhraseRequest?
     ) {
+        let asker = asker ?? Self.asker(of: request, fallback: "audio")
+        if let question = takeQuestion(of: asker), let heard = await speech.hearReply(audio), let reply = heard.reply {
+            log.log(.info, "\(request.id) heard \(reply.rawValue) to \(Self.shown(question.phrase)) (\(heard.heard))")
+            guard reply == .yes else {
+                return (Self.spokenFailure(request.id, .notRecognized, PhraseResult.answeredNo), nil)
+            }
+            return await act(on: question.phrase, confidence: 0.5, as: request, arrived: arrived, audio: nil)
+        }
         switch await speech.hear(audio) {
         case .recognition(let heard):
             guard let text = heard.text else {
+                if let candidate = heard.candidate, let asking = ask(candidate, of: asker, for: request) { return (asking, nil) }
                 return (Self.spokenFailure(request.id, .notRecognized, "nothing known was heard"), nil)
             }
-            var phrase = request
-            phrase.text = text
-            phrase.speechConfidence = heard.confidence
-            log.log(.info, "\(phrase.id) heard \"\(text)\" (confidence \(String(format: "%.2f", heard.confidence)))")
-            var result = await process(phrase, arrived: arrived)
-            result.speechConfidence = heard.confidence
-            // Heard and confirmed by the plug: a recording with its text, to learn the voice from.
-            if case .switched(let intent, _, _) = result.outcome { learning?.keep(audio, heard: text, intent: intent) }
-            return (result, phrase)
+            return await act(on: text, confidence: heard.confidence, as: request, arrived: arrived, audio: audio)
         case .failed(let problem):
             return (Self.spokenFailure(request.id, .notRecognized, "the recognizer failed: \(problem)"), nil)
         case .unavailable:
             return (Self.spokenFailure(request.id, .invalidInput, "speech recognition is not available"), nil)
         }
+    }
+
+    /// Acts on `text`, heard with `confidence`; a recording (`audio`) the plug confirms is kept to learn the voice.
+    private func act(
+        on text: String, confidence: Double, as request: PhraseRequest, arrived: ContinuousClock.Instant, audio: RecognizerAudio?
+    ) async -> (PhraseResult, PhraseRequest?) {
+        var phrase = request
+        phrase.text = text
+        phrase.speechConfidence = confidence
+        log.log(.info, "\(phrase.id) heard \"\(text)\" (confidence \(String(format: "%.2f", confidence)))")
+        var result = await process(phrase, arrived: arrived)
+        result.speechConfidence = confidence
+        // Heard and confirmed by the plug: a recording with its text, to learn the voice from.
+        if let audio, case .switched(let intent, _, _) = result.outcome { learning?.keep(audio, heard: text, intent: intent) }
+        return (result, phrase)
     }
 
     static func spokenFailure(_ id: String, _ code: PhraseResult.ErrorCode, _ message: String) -> PhraseResult {

@@ -29,6 +29,8 @@ public final class Gateway: Sendable {
         /// Whether to load the speech recognizer for `voiceplug/audio`.
         public var speech = true
         /// The speaker's adaptation of the acoustic model (`voiceplug adapt`), if any.
+        /// The least margin a spoken command must clear (`SpeechRecognizer.threshold`).
+        public var speechThreshold = SpeechRecognizer.defaultThreshold
         public var speechAdaptation: SpeakerAdaptation?
         /// The file the adaptation comes from, followed while the gateway runs
         /// (written, replaced or deleted: the recognizer follows).
@@ -108,6 +110,8 @@ public final class Gateway: Sendable {
     /// Plug changes, results and shortcut changes, for those watching (`events()`).
     let events = GatewayEvents()
     /// The voice shortcuts whose phrase also says another command, by id (`reportShadowedShortcuts`).
+    /// Questions asked back, by asker (see `Gateway+Questions`).
+    let questions = Mutex<[String: Question]>([:])
     let shadowedShortcuts = Mutex<[UUID: (phrase: String, alsoMeans: String)]>([:])
 
     /// With `recentPhrases`, a phrase delivered again with the same requester id (after a crash) is answered

@@ -66,6 +66,11 @@ public struct PhraseResult: Sendable, Equatable {
     /// Something the requester should know although it worked: a voice shortcut whose phrase also says another
     /// command (the shortcut won). Carried as `"note"`.
     public var note: String? = nil
+    /// Heard, but not surely: what is asked back ("the kitchen lamp, on?"); a yes switches it, nothing else does.
+    /// Carried as `"question"`.
+    public var question: String? = nil
+    /// The message of a question asked back and answered no.
+    public static let answeredNo = "answered no: nothing switched"
 
     public init(id: String, text: String, outcome: Outcome, speechConfidence: Double? = nil) {
         self.id = id
@@ -129,6 +134,7 @@ public struct PhraseResult: Sendable, Equatable {
             ]
         }
         if let note { fields.append("\"note\":\(quote(note))") }
+        if let question { fields.append("\"question\":\(quote(question))") }
         if let confidence = speechConfidence {
             fields += ["\"source\":\"speech\"", "\"confidence\":\(String(format: "%.3f", confidence))"]
         }
@@ -183,7 +189,9 @@ public struct PhraseResult: Sendable, Equatable {
             return result
         }
         let code = (object["error"] as? String).flatMap(ErrorCode.init(rawValue:)) ?? .notRecognized
-        return PhraseResult(id: id, text: text, outcome: .failed(code, message: object["message"] as? String ?? "", intent: intent))
+        var failed = PhraseResult(id: id, text: text, outcome: .failed(code, message: object["message"] as? String ?? "", intent: intent))
+        failed.question = object["question"] as? String
+        return failed
     }
 }
 
@@ -194,6 +202,7 @@ extension PhraseResult {
     /// devices' names by id.
     public func spokenAnswer(names: [String: String]) -> String {
         func name(_ id: String) -> String { names[id] ?? id.replacingOccurrences(of: "-", with: " ") }
+        if let question { return question }
         switch outcome {
         case .switched(let intent, _, _): return "\(name(intent.deviceID)) \(intent.state)"
         case .answered(let id, let state, let online):
@@ -207,6 +216,7 @@ extension PhraseResult {
             return matching.isEmpty
                 ? "nothing is \(asked)" : matching.joined(separator: ", ") + " \(matching.count == 1 ? "is" : "are") \(asked)"
         case .failed(.deviceOffline, _, let intent): return "the \(intent.map { name($0.deviceID) } ?? "plug") is offline"
+        case .failed(.notRecognized, Self.answeredNo, _): return "ok, nothing switched"
         case .failed(.notRecognized, _, _): return "sorry, I didn't catch that"
         case .failed(_, _, let intent): return "the \(intent.map { name($0.deviceID) } ?? "plug") did not answer"
         }

@@ -11,6 +11,8 @@ final class RecognitionWorker: Sendable {
     /// What the worker does next, in order.
     private enum Job: Sendable {
         case hear(RecognizerAudio, CheckedContinuation<Heard, Never>)
+        /// An answer to a question asked back: yes, no, or nil (neither, or no recognizer).
+        case reply(RecognizerAudio, CheckedContinuation<HeardReply?, Never>)
         /// Makes the next recognizer from the current one; `then` runs once it is in place.
         case change(@Sendable (SpeechRecognizer?) -> (next: SpeechRecognizer?, then: @Sendable () -> Void))
         case stop
@@ -44,6 +46,11 @@ final class RecognitionWorker: Sendable {
         await withCheckedContinuation { enqueue(.hear(audio, $0)) }
     }
 
+    /// Hears `audio` as a yes or a no, once the jobs before it are done.
+    func hearReply(_ audio: RecognizerAudio) async -> HeardReply? {
+        await withCheckedContinuation { enqueue(.reply(audio, $0)) }
+    }
+
     /// Runs `body` on the worker with the recognizer there is: the recognizer it returns replaces that one, and
     /// its value is returned once the replacement is in place.
     func change<Value: Sendable>(_ body: @escaping @Sendable (SpeechRecognizer?) -> (SpeechRecognizer?, Value)) async -> Value {
@@ -71,6 +78,7 @@ final class RecognitionWorker: Sendable {
     private static func abandon(_ job: Job) {
         switch job {
         case .hear(_, let continuation): continuation.resume(returning: .unavailable)
+        case .reply(_, let continuation): continuation.resume(returning: nil)
         case .change(let change): change(nil).then()
         case .stop: break
         }
@@ -91,6 +99,8 @@ final class RecognitionWorker: Sendable {
                 } catch {
                     continuation.resume(returning: .failed("\(error)"))
                 }
+            case .reply(let audio, let continuation):
+                continuation.resume(returning: try? current?.hearReply(audio))
             case .change(let change):
                 let (next, then) = change(current)
                 recognizer.withLock { $0 = next }

@@ -17,6 +17,9 @@ public struct Recognition: Sendable, Equatable {
     public var margin: Double?
     /// Every hearing the cascade made, in order, with what each decided.
     public var trace: [RecognitionPass] = []
+    /// When nothing was accepted but a command came close (its margin within `RecognizerTuning.askMargin` of what
+    /// it needed, or its state heard otherwise when heard again): that command, to be asked back, never acted on.
+    public var candidate: String? = nil
 
     public init(text: String?, confidence: Double, hypothesis: String, margin: Double?, trace: [RecognitionPass] = []) {
         self.text = text
@@ -54,4 +57,20 @@ public struct RecognitionPass: Sendable, Equatable {
     public var required: Double?
     /// "accepted", or why it was refused.
     public var decision: String
+    /// A refused command worth asking back (see `Recognition.candidate`).
+    public var candidate: String? = nil
+}
+
+/// An answer to a yes/no question ("the kitchen lamp, on?").
+public enum Reply: String, Sendable {
+    case yes, no
+}
+
+/// What an answer to a yes/no question was heard as.
+public struct HeardReply: Sendable, Equatable {
+    /// Yes or no; nil when it was neither, or not heard surely.
+    public var reply: Reply?
+    /// What the reply grammar heard, and the open-vocabulary pass (for diagnosis).
+    public var heard: String
+    public var margin: Double?
 }

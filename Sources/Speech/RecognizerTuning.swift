@@ -27,6 +27,11 @@ public struct RecognizerTuning: Sendable, Equatable {
     public var shortcutAllowance = 3.0
     /// How much less a hearing with noise removal (speech that rings on) needs.
     public var noiseRemovalAllowance = 2.0
+    /// A command refused for its margin, this much or less below what it needed, is asked back ("the lamp, on?").
+    public var askMargin = 6.0
+    /// The margin a yes or a no must clear against the open-vocabulary pass (replies were heard at 15.8–40.1,
+    /// "hello" as "no" at up to 12.7; docs/speech.md, "SpeechRecognizer: asking back").
+    public var replyThreshold = 15.0
     /// The word beam a search that lost every path is run again with.
     public var wideWordBeam = 1e-50
 

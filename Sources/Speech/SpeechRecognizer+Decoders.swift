@@ -99,7 +99,7 @@ extension SpeechRecognizer {
         let dictionary = model + "/cmudict-en-us.dict"
         func pronounced(_ grammar: Grammar) throws -> Pronunciations {
             try Pronunciations(
-                words: grammar.words, dictionary: dictionary, variants: grammar.commandWords, names: grammar.nameWords,
+                words: grammar.words.union(replyWords), dictionary: dictionary, variants: grammar.commandWords, names: grammar.nameWords,
                 spelled: grammar.capitalWords)
         }
         var grammar = Grammar(devices: devices, shortcuts: shortcuts)

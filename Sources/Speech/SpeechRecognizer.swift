@@ -81,7 +81,8 @@ public final class SpeechRecognizer: @unchecked Sendable {
     /// (Measurements and history: docs/speech.md, "SpeechRecognizer: recognize".)
     public func recognize(_ audio: RecognizerAudio) throws -> Recognition {
         let (conditioned, withEcho, ringing) = Self.conditionedWithEcho(audio)
-        let (heard, frameRate) = try recognizePaced(conditioned, removingNoise: ringing)
+        var (heard, frameRate) = try recognizePaced(conditioned, removingNoise: ringing)
+        if heard.text == nil { heard.candidate = Self.candidate(in: heard.trace) }
         guard let text = heard.text, let withEcho else { return heard }
         let unfiltered = try recognizeConditioned(withEcho, removingNoise: ringing, frameRate: frameRate).recognition
         guard let other = unfiltered.text else { return heard }
@@ -265,7 +266,11 @@ public final class SpeechRecognizer: @unchecked Sendable {
             let isShortcut = first && isShortcutPhrase
             let required = usual - Self.marginAllowance(isShortcut: isShortcut, spoken: spoken, openHeard: open.hypothesis)
             pass.required = required
-            guard let margin, margin >= required else { return refused(hypothesis, margin: margin, because: "margin below the required") }
+            guard let margin, margin >= required else {
+                var hearing = refused(hypothesis, margin: margin, because: "margin below the required")
+                if let margin, margin >= required - Self.tuning.askMargin { hearing.recognition.trace[0].candidate = text }
+                return hearing
+            }
             // A logistic around the required margin: 0.5 at it, near 1 well above.
             confidence = 1 / (1 + exp(-(margin - required) / 2))
             nearMiss =
@@ -278,6 +283,7 @@ public final class SpeechRecognizer: @unchecked Sendable {
                 hypothesis + " | again: " + again.joined(separator: " "), margin: margin,
                 because: "the state heard otherwise: " + again.joined(separator: " "))
             hearing.stateInDoubt = true
+            hearing.recognition.trace[0].candidate = text
             return hearing
         }
         // A near miss or a shortcut's phrase is heard again with its names' words open (see `otherWordMargin`); any

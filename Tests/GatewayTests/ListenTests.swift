@@ -128,6 +128,43 @@ struct ListenTests {
         }
     }
 
+    /// A threshold 3 above the margin `text` (espeak-ng, as `stream` says it) is heard with by the fixture's
+    /// configuration: the command is then just short of it, and asked back.
+    static func thresholdJustAbove(_ text: String, in gateway: GatewayFixture) async throws -> String {
+        let file = gateway.folder.appendingPathComponent("command.wav")
+        try await blocking { try synthesizeWAV(text, voice: "espeak").write(to: file) }
+        let (status, out, err) = try await gateway.voiceplug(["hear", file.path, "--json"])
+        let heard = try #require((try? JSONSerialization.jsonObject(with: Data(out.utf8))) as? [String: Any], "\(status) \(err)")
+        let pass = try #require((heard["trace"] as? [[String: Any]])?.first)
+        let margin = try #require(pass["margin"] as? Double), required = try #require(pass["required"] as? Double)
+        return String(19 + margin - required + 3)
+    }
+
+    @Test("a command heard but not surely is asked back: a yes switches it, a no does not, and both are answered")
+    func askedBack() async throws {
+        try await withGateway { gateway in
+            let threshold = try await Self.thresholdJustAbove("turn on the kitchen lamp", in: gateway)
+            let raw = try await blocking {
+                try Self.stream(["turn on the kitchen lamp", "yes", "turn on the kitchen lamp", "no", "yes"])
+            }
+            let listen = try ChildProcess(
+                "voiceplug", ["listen", "-", "--no-wake", "--no-reply", "--threshold", threshold, "--json"], input: raw,
+                directory: gateway.folder)
+            #expect(try await listen.wait(timeout: .seconds(120)) == 0, "\(listen.standardError)")
+            let events = Self.events(listen.standardOutput)
+            let questions = events.filter { $0["event"] as? String == "question" }.compactMap { $0["text"] as? String }
+            #expect(questions == ["the kitchen lamp, on?", "the kitchen lamp, on?"], "\(listen.standardOutput)")
+            let results = events.compactMap { $0["result"] as? [String: Any] }
+            #expect(results.count == 1 && results.first?["device"] as? String == "kitchen-lamp", "\(listen.standardOutput)")
+            #expect(results.first?["state"] as? String == "on" && results.first?["ok"] as? Bool == true)
+            let answers = events.filter { $0["event"] as? String == "answer" }.compactMap { $0["text"] as? String }
+            // The last "yes" answers no question: it is heard as an utterance, and is no command.
+            #expect(
+                answers == ["the kitchen lamp, on?", "kitchen lamp on", "the kitchen lamp, on?", "ok, nothing switched"],
+                "\(listen.standardOutput)")
+        }
+    }
+
     @Test("the gateway listens itself (run --listen): a command from the microphone switches, the answer is played")
     func gatewayListens() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("voiceplug-mic-\(UUID().uuidString.prefix(8))")

@@ -260,6 +260,34 @@ struct PipelineTests {
 
 @Suite("Spoken phrases through the gateway", .serialized)
 struct SpokenPhraseTests {
+    @Test("voiceplug/audio heard but not surely: the result asks back, a yes switches, a no and a late yes do not")
+    func askedBack() async throws {
+        let threshold = try await withGateway { gateway in try await ListenTests.thresholdJustAbove("turn on the kitchen lamp", in: gateway)
+        }
+        try await withGateway(speech: true, runArguments: ["--threshold", threshold]) { gateway in
+            let (command, yes, no) = try await blocking {
+                try (
+                    synthesizeWAV("turn on the kitchen lamp", voice: "espeak"), synthesizeWAV("yes", voice: "espeak"),
+                    synthesizeWAV("no", voice: "espeak")
+                )
+            }
+            let asked = try await gateway.speak(command)
+            #expect(asked["question"] as? String == "the kitchen lamp, on?" && asked["ok"] as? Bool == false, "\(asked)")
+            let switched = try await gateway.speak(yes)
+            #expect(switched["ok"] as? Bool == true && switched["device"] as? String == "kitchen-lamp", "\(switched)")
+            #expect(switched["state"] as? String == "on" && switched["text"] as? String == "turn on the kitchen lamp")
+            _ = try await gateway.say("turn off the kitchen lamp")
+            _ = try await gateway.speak(command)
+            let declined = try await gateway.speak(no)
+            #expect(declined["ok"] as? Bool == false && declined["message"] as? String == "answered no: nothing switched", "\(declined)")
+            // Each question is answered once: a second yes is heard as an utterance of its own, and switches nothing.
+            let late = try await gateway.speak(yes)
+            #expect(late["ok"] as? Bool == false && late["device"] == nil, "\(late)")
+            let lamp = try await gateway.say("is the kitchen lamp on")
+            #expect(lamp["state"] as? String == "off", "\(lamp)")
+        }
+    }
+
     @Test("a WAV on voiceplug/audio switches a simulated plug, and the result says it was heard")
     func audioSwitchesPlug() async throws {
         try await withGateway(speech: true) { gateway in

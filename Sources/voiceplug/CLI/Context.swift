@@ -181,3 +181,15 @@ enum Subcommand {
     case chosen(String, CommandSpec)
     case done(ExitCode)
 }
+
+/// `--threshold M`: the least margin a spoken command must clear (the recognizer's default without it).
+func speechThreshold(_ parsed: Arguments, command: String) throws -> Double {
+    guard let text = parsed.options["threshold"] else { return SpeechRecognizer.defaultThreshold }
+    guard let value = Double(text), value.isFinite else {
+        throw UsageError(message: "--threshold must be a number, not '\(text)'", command: command)
+    }
+    return value
+}
+
+/// What `--threshold` is, in a command's help.
+let thresholdHelp = "the least margin a spoken command must clear (default \(SpeechRecognizer.defaultThreshold); lower accepts more)"

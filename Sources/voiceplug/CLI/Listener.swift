@@ -16,6 +16,10 @@ final class Listener: Sendable {
     enum Heard: Sendable {
         case nothing(String)
         case phrase(String, confidence: Double, PhraseResult?)
+        /// Not heard surely: the question asked back ("the kitchen lamp, on?").
+        case asking(String)
+        /// A question asked back was answered no.
+        case declined
     }
 
     let act: @Sendable (RecognizerAudio) async -> Heard
@@ -60,16 +64,36 @@ final class Listener: Sendable {
         switch await act(command) {
         case .nothing(let why):
             event("heard", ["text": "null", "why": JSON.string(why)], raw: true)
+        case .asking(let question):
+            ask(question)
+        case .declined:
+            event("heard", ["text": "null", "why": JSON.string("answered no")], raw: true)
+            answer("ok, nothing switched")
         case .phrase(let text, let confidence, let result):
-            event("heard", ["text": JSON.string(text), "confidence": String(format: "%.3f", confidence)], raw: true)
             guard let result else {
+                event("heard", ["text": JSON.string(text), "confidence": String(format: "%.3f", confidence)], raw: true)
                 answer("sorry, the gateway did not answer")
                 return
             }
+            if let question = result.question, result.text.isEmpty {
+                ask(question)  // the gateway heard it (run --listen) and asks back
+                return
+            }
+            event("heard", ["text": JSON.string(text), "confidence": String(format: "%.3f", confidence)], raw: true)
             event("result", ["result": result.json], raw: true)
             answer(result.spokenAnswer(names: names()))
         }
     }
+
+    /// Asks `question` back; the answer is taken without the wake phrase.
+    private func ask(_ question: String) {
+        event("question", ["text": JSON.string(question)], raw: true)
+        answer(question)
+        awake.withLock { $0 = ContinuousClock.now + Self.replyWindow }
+    }
+
+    /// How long after a question its answer is taken without the wake phrase (the gateway's question waits as long).
+    static let replyWindow = Gateway.questionWindow
 
     /// The command in `utterance`: all of it without a wake phrase (or within the window after one said alone);
     /// else what follows the wake phrase; nil when there is none yet.

@@ -31,9 +31,7 @@ enum HearCommand {
                            the speaker adaptation to hear with (`voiceplug adapt`; default:
                            voiceplug.adaptation beside the configuration, when it is there; else
                            what the gateway learned from the voices it heard, when it did)
-            --threshold M  the least margin accepted: how much better, per frame, the phrase explains the
-                           audio than free English does (default \(SpeechRecognizer.defaultThreshold); lower
-                           accepts more, including speech that was not a command)
+            --threshold M  \(thresholdHelp)
 
             The grammar is every voice shortcut's phrase and the on/off commands for the configuration's
             devices; anything else is not recognized (exit 1). A question, statement or negation about a
@@ -52,13 +50,7 @@ enum HearCommand {
             if sources.contains("-"), sources.count > 1 {
                 throw UsageError(message: "- (standard input) cannot be mixed with files", command: spec.name)
             }
-            var threshold = SpeechRecognizer.defaultThreshold
-            if let text = parsed.options["threshold"] {
-                guard let value = Double(text) else {
-                    throw UsageError(message: "--threshold must be a number, not '\(text)'", command: spec.name)
-                }
-                threshold = value
-            }
+            let threshold = try speechThreshold(parsed, command: spec.name)
             // Every file is read before the recognizer starts, so a bad one fails fast.
             let audios = try sources.map { try readAudio($0, console: console) }
             let registry = try context.registryForReading()
@@ -72,7 +64,7 @@ enum HearCommand {
             let json = parsed.flags.contains("json")
             var allHeard = true
             for (source, audio) in zip(sources, audios) {
-                let heard = try recognizer.recognize(audio)
+                let heard = try recognizer.recognize(audio), recognition = heard
                 let file = sources.count > 1 ? "\"file\":\(JSON.string(source))," : ""
                 let scores =
                     (heard.margin.map { ",\"margin\":\(String(format: "%.3f", $0))" } ?? "")
@@ -82,10 +74,16 @@ enum HearCommand {
                     allHeard = false
                     console.err("voiceplug hear: " + (sources.count > 1 ? "\(source): " : "") + why + "\n")
                     let words = heard.map { "\"heard\":\(JSON.string($0))," } ?? ""
-                    if json { console.out("{\(file)\"text\":null,\(words)\"confidence\":0\(scores)}\n") }
+                    let candidate = recognition.candidate.map { "\"candidate\":\(JSON.string($0))," } ?? ""
+                    if json { console.out("{\(file)\"text\":null,\(words)\(candidate)\"confidence\":0\(scores)}\n") }
                 }
                 guard let text = heard.text else {
-                    notRecognized("nothing known was heard", heard: nil)
+                    if let candidate = heard.candidate {
+                        // Not heard surely: the gateway and `listen` would ask back; a file cannot answer.
+                        notRecognized("not heard surely: did you say \"\(candidate)\"? (nothing switched)", heard: candidate)
+                    } else {
+                        notRecognized("nothing known was heard", heard: nil)
+                    }
                     continue
                 }
                 let isRequest = if case .success? = matcher.request(text) { true } else { false }

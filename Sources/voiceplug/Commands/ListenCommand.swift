@@ -5,6 +5,7 @@ import Gateway
 import MQTT
 import Speech
 import SpeechAudio
+import Synchronization
 import VoiceShortcuts
 
 /// `voiceplug listen`: a live stream of sound (a microphone through ALSA, or raw audio on standard input) cut into
@@ -13,8 +14,8 @@ enum ListenCommand {
     static let spec = CommandSpec(
         name: "listen", summary: "Listens: utterances from a microphone or a live stream switch the plugs, and are answered aloud.",
         usage: "listen (-|--device NAME) [--output-device NAME] [--wake PHRASE | --no-wake] [--no-reply] [--config FILE] "
-            + "[--db FILE] [--broker URL] [--json]",
-        options: ["device", "output-device", "config", "db", "broker", "wake"], flags: ["no-wake", "no-reply", "json"],
+            + "[--db FILE] [--broker URL] [--threshold M] [--json]",
+        options: ["device", "output-device", "config", "db", "broker", "wake", "threshold"], flags: ["no-wake", "no-reply", "json"],
         positionals: 0...1,
         details: """
             -                     raw 16 kHz 16-bit mono audio on standard input, as it comes
@@ -26,12 +27,16 @@ enum ListenCommand {
                                   alone and the command within 5 s; other speech is not heard
             --no-wake             every utterance is a candidate command (push-to-talk setups)
             --no-reply            answers are printed, not spoken
-            --json                one JSON object a line per event: utterance, heard, result, answer
+            --json                one JSON object a line per event: utterance, wake, heard, result,
+                                  question, answer
+            --threshold M         \(thresholdHelp)
             --broker URL          the gateway's broker (default: the configuration's, else mqtt://127.0.0.1:1883)
 
             Utterances are found with an adaptive noise floor and end after 0.6 s of silence; each is
             heard offline with the configuration's devices and the store's shortcuts and announced
-            devices, and what was heard goes to the running gateway, which switches and answers.
+            devices, and what was heard goes to the running gateway, which switches and answers. A command
+            heard but not surely is asked back ("the kitchen lamp, on?"): a yes within 10 s switches it, a
+            no or anything else does not.
             Stops at the end of standard input, or on SIGINT or SIGTERM.
             """)
 
@@ -52,7 +57,9 @@ enum ListenCommand {
         }
         let listener = Listener(spotter: spotter, output: output, json: false, console: console, names: { gateway.deviceNames }) {
             utterance in
-            let result = await gateway.handle(audio: utterance)
+            let result = await gateway.handle(audio: utterance, from: "listen", publishing: true)
+            if let question = result.question { return .asking(question) }
+            if case .failed(_, PhraseResult.answeredNo, _) = result.outcome { return .declined }
             guard !result.text.isEmpty else { return .nothing("nothing known was heard") }
             return .phrase(result.text, confidence: result.speechConfidence ?? 0, result)
         }
@@ -85,6 +92,7 @@ enum ListenCommand {
         let input: AudioInput
         var output: ALSADevice?
         let spotter: WakeSpotter?
+        let voiceShortcuts: [VoiceShortcut]
         do {
             guard let parsed = try spec.parse(arguments, console: console) else { return .ok }
             let context = try Context(parsed, console: console)
@@ -104,8 +112,10 @@ enum ListenCommand {
             if !parsed.flags.contains("no-reply") {
                 output = try ALSADevice(parsed.options["output-device"] ?? "default", .playback, rate: 22_050)
             }
-            let registry = try context.registryForReading()
-            recognizer = try SpeechRecognizer(devices: devices, shortcuts: registry.allVoiceShortcuts(), adaptation: context.adaptation())
+            voiceShortcuts = try context.registryForReading().allVoiceShortcuts()
+            recognizer = try SpeechRecognizer(
+                devices: devices, shortcuts: voiceShortcuts, threshold: speechThreshold(parsed, command: spec.name),
+                adaptation: context.adaptation())
         } catch let error as ALSAError {
             return report(UsageError(message: "\(error)", command: spec.name), command: spec.name, console: console)
         } catch {
@@ -117,11 +127,32 @@ enum ListenCommand {
             let link = GatewayLink(client: client)
             try await link.start()
             let names = Dictionary(devices.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+            let matcher = PhraseMatcher(devices: devices), shortcuts = ShortcutIndex(voiceShortcuts)
+            // A command heard but not surely is asked back; the next utterance within the window is heard as its yes or no.
+            let asked = Mutex<(phrase: String, at: ContinuousClock.Instant)?>(nil)
             let listener = Listener(spotter: spotter, output: output, json: json, console: console, names: { names }) { utterance in
+                let question = asked.withLock { pending in
+                    defer { pending = nil }
+                    return pending
+                }
+                if let question, ContinuousClock.now - question.at < Gateway.questionWindow,
+                    let reply = try? await runBlocking({ try recognizer.hearReply(utterance) }).reply
+                {
+                    guard reply == .yes else { return .declined }
+                    return .phrase(question.phrase, confidence: 0.5, await link.send(question.phrase))
+                }
                 guard let heard = try? await runBlocking({ try recognizer.recognize(utterance) }) else {
                     return .nothing("the recognizer failed")
                 }
-                guard let text = heard.text else { return .nothing(heard.hypothesis) }
+                guard let text = heard.text else {
+                    if let candidate = heard.candidate,
+                        let question = Gateway.question(for: candidate, matcher: matcher, shortcuts: shortcuts, names: names)
+                    {
+                        asked.withLock { $0 = (candidate, .now) }
+                        return .asking(question)
+                    }
+                    return .nothing(heard.hypothesis)
+                }
                 return .phrase(text, confidence: heard.confidence, await link.send(text))
             }
             let frames = input.frames()

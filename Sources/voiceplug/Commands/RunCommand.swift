@@ -12,10 +12,11 @@ enum RunCommand {
     static let spec = CommandSpec(
         name: "run", summary: "Runs the gateway: phrases from MQTT switch the configured plugs.",
         usage:
-            "run [--config FILE] [--broker URL] [--db FILE] [--log-level error|warning|info|debug] [--share-group NAME] [--instance NAME] [--no-speech] [--adaptation FILE] [--no-learning] [--http [ADDRESS:]PORT] [--no-discovery] "
+            "run [--config FILE] [--broker URL] [--db FILE] [--log-level error|warning|info|debug] [--share-group NAME] [--instance NAME] [--no-speech] [--threshold M] [--adaptation FILE] [--no-learning] [--http [ADDRESS:]PORT] [--no-discovery] "
             + "[--listen [--device NAME] [--output-device NAME] [--wake PHRASE | --no-wake] [--no-reply]]",
         options: [
             "config", "broker", "db", "log-level", "share-group", "instance", "adaptation", "http", "device", "output-device", "wake",
+            "threshold",
         ],
         flags: ["no-speech", "no-learning", "no-discovery", "listen", "no-wake", "no-reply"],
         details: """
@@ -31,6 +32,7 @@ enum RunCommand {
                                name): its status is voiceplug/status/NAME, online or offline (its
                                will); voiceplug/status is offline only when no instance runs
             --no-speech        do not load the speech recognizer (no voiceplug/audio)
+            --threshold M      \(thresholdHelp)
             --listen           listen to a microphone too, as `voiceplug listen` does, in this process
                                (--device NAME, default "default"; --output-device, --wake PHRASE or --no-wake,
                                --no-reply as there)
@@ -57,6 +59,9 @@ enum RunCommand {
             Phrases: voiceplug/phrase (text, or {"text","id","replyTo"}), hermes/nlu/query and
             hermes/asr/textCaptured. Spoken phrases: a WAV file on voiceplug/audio, or Hermes audio
             frames on hermes/audioServer/<siteId>/audioFrame (an utterance ends after 0.6 s of silence).
+            A spoken command heard but not surely switches nothing: its result carries "question" ("the
+            kitchen lamp, on?", also spoken), and a yes from the same asker (replyTo, Hermes site) within
+            10 s switches it.
             Results: voiceplug/result (or replyTo, or the MQTT 5 response topic).
             Plug states: retained voiceplug/plugs/<id>. Status: retained voiceplug/status online/offline.
             Shortcuts added, edited or deleted with `voiceplug shortcuts` are used within a second; edits
@@ -104,6 +109,7 @@ enum RunCommand {
             settings.speech = !parsed.flags.contains("no-speech")
             settings.discovery = discovery
             if settings.speech {
+                settings.speechThreshold = try speechThreshold(parsed, command: spec.name)
                 settings.speechAdaptation = try context.adaptation()
                 settings.speechAdaptationPath = context.adaptationPath
                 if !context.adaptationEnrolled && !parsed.flags.contains("no-learning") {

@@ -1,0 +1,46 @@
+import Speech
+import SpeechAudio
+import TestSupport
+import Testing
+import VoiceShortcuts
+
+/// Asking back: a command heard but not surely is a candidate, never a text; a yes or a no is heard as such.
+extension RecognizerTests {
+    @Test("a command just short of its margin is a candidate to ask back, not a command; far short, it is nothing")
+    func candidateInTheBand() async throws {
+        let audio = try await Synthesizer.speak("turn on the kitchen lamp", voice: "espeak:en-us")
+        let heard = try await Self.sharedRecognizer().hear(audio)
+        let first = try #require(heard.trace.first)
+        let margin = try #require(first.margin), required = try #require(first.required)
+        #expect(heard.text == "turn on the kitchen lamp" && heard.candidate == nil, "\(heard)")
+        // The same audio against a threshold 3 above its margin (within the 6 asked back), then 12 above.
+        for (above, candidate) in [(3.0, "turn on the kitchen lamp" as String?), (12.0, nil)] {
+            let strict = try await blocking {
+                try SpeechRecognizer(
+                    devices: Self.devices, shortcuts: [Self.shortcut],
+                    threshold: SpeechRecognizer.defaultThreshold + margin - required + above)
+            }
+            let again = try await strict.hear(audio)
+            #expect(again.text == nil, "\(above) above: \(again)")
+            #expect(again.candidate == candidate, "\(above) above: \(again.trace)")
+        }
+    }
+
+    @Test("yes and no are heard as replies by several voices; other speech is no reply")
+    func replies() async throws {
+        let recognizer = try await Self.sharedRecognizer()
+        var wrong: [String] = []
+        for voice in ["kal", "rms", "espeak:en-gb", "espeak:en-us+f3"] {
+            for (text, reply) in [
+                ("yes", Reply.yes), ("yes please", .yes), ("sure", .yes), ("no", .no), ("nope", .no), ("no thanks", .no),
+                ("cancel", .no), ("what time is it", nil), ("turn on the kitchen lamp", nil), ("maybe", nil), ("I guess so", nil),
+                ("hello", nil), ("okay then", nil),
+            ] as [(String, Reply?)] {
+                let audio = try await Synthesizer.speak(text, voice: voice, snr: 20)
+                let heard = try await blocking { try recognizer.hearReply(audio) }
+                if heard.reply != reply { wrong.append("\(voice) \"\(text)\": \(heard)") }
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong)")
+    }
+}
