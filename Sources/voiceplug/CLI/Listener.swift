@@ -123,9 +123,16 @@ final class Listener: Sendable {
         return rms < 100
     }
 
+    /// Speaks `text` on the output device; with --json, the event says how long after the result the sound
+    /// started (the synthesis: the first samples go to the device right after it).
     private func answer(_ text: String) {
-        event("answer", ["text": JSON.string(text)], raw: true)
-        guard let output, let speech = EspeakNG.speak(text) else { return }
+        let started = ContinuousClock.now
+        guard let output, let speech = EspeakNG.speak(text) else {
+            event("answer", ["text": JSON.string(text)], raw: true)
+            return
+        }
+        let elapsed = (ContinuousClock.now - started) / .milliseconds(1)
+        event("answer", ["text": JSON.string(text), "startsAfterMs": String(format: "%.1f", elapsed)], raw: true)
         try? output.write(speech.samples + [Int16](repeating: 0, count: speech.rate / 10))
     }
 

@@ -28,7 +28,8 @@ enum ListenCommand {
             --no-wake             every utterance is a candidate command (push-to-talk setups)
             --no-reply            answers are printed, not spoken
             --json                one JSON object a line per event: utterance, wake, heard, result,
-                                  question, answer
+                                  question, answer (with "startsAfterMs": how long after the result
+                                  its sound started)
             --threshold M         \(thresholdHelp)
             --broker URL          the gateway's broker (default: the configuration's, else mqtt://127.0.0.1:1883)
 
