@@ -101,17 +101,19 @@ struct ListenTests {
         }
     }
 
-    @Test("with the wake phrase: a command after it switches, one without it is not heard, the phrase alone opens a window")
+    @Test(
+        "with the wake phrase: a command after it switches, one without it or after a near miss is not heard, the phrase alone opens a window"
+    )
     func wakePhrase() async throws {
         try await withGateway { gateway in
-            // flite's voice: PocketSphinx's keyphrase search does not spot espeak-ng's "hey voice plug" at any threshold.
             let raw = try await blocking {
                 var raw = Data(count: 16_000)
-                for (text, pause) in [
-                    ("hey voice plug, turn on the kitchen lamp", 1.5), ("turn on the desk fan", 1.5), ("hey voice plug", 1.0),
-                    ("is the christmas tree on", 1.5),
+                for (text, voice, pause) in [
+                    ("hey voice plug, turn on the kitchen lamp", "espeak", 1.5), ("turn on the desk fan", "slt", 1.5),
+                    ("hey boys, turn on the desk fan", "espeak", 1.5), ("hey voice plug", "slt", 1.0),
+                    ("is the christmas tree on", "slt", 1.5),
                 ] {
-                    raw += try synthesizeWAV(text, voice: "slt").dropFirst(44)
+                    raw += try synthesizeWAV(text, voice: voice).dropFirst(44)
                     raw += Data(count: Int(pause * 16_000) * 2)
                 }
                 return raw
@@ -193,7 +195,7 @@ struct ListenTests {
         try await withGateway { gateway in
             for (arguments, message) in [
                 (["listen", "--no-wake"], "say where to listen"), (["listen", "-", "--wake", "hey", "--no-wake"], "not both"),
-                (["listen", "-", "--wake", "hey zyxwvq"], "'zyxwvq' is not in the model's dictionary"),
+                (["listen", "-", "--wake", "!?"], "the wake phrase '!?' cannot be spotted: "),
                 (["listen", "--device", "nosuchdevice", "--no-wake"], "sound device 'nosuchdevice'"),
             ] {
                 let (status, _, errors) = try await gateway.voiceplug(arguments)
