@@ -1,7 +1,8 @@
 /// Finds utterances in a stream of 16 kHz audio frames (Hermes audio
 /// frames): speech starts when a frame's energy rises well above the noise
-/// floor it tracks, and ends after `trailingSilence` below it (or at
-/// `maximumLength`). A value: feed frames, take the utterances it returns.
+/// floor it tracks (`speechFactor`), and ends after `trailingSilence` near it
+/// (below `continueFactor`), or at `maximumLength`. A value: feed frames,
+/// take the utterances it returns.
 public struct UtteranceDetector: Sendable {
     /// Audio kept from before speech started, so the first sound is not cut.
     public var preRoll = 0.3
@@ -9,8 +10,11 @@ public struct UtteranceDetector: Sendable {
     public var trailingSilence = 0.6
     /// The longest utterance.
     public var maximumLength = 10.0
-    /// How far above the noise floor speech is (energy ratio).
+    /// How far above the noise floor speech starts (RMS ratio: about 15.6 dB).
     public var speechFactor: Double = 6
+    /// How far above the noise floor speech goes on once started (about 8 dB): the quiet ends of words at 20 dB
+    /// SNR fell below `speechFactor`, and their utterance ended inside the command.
+    public var continueFactor: Double = 2.5
     /// The least energy that counts as speech (RMS in 16-bit units, about
     /// −56 dBFS). It was 300: speech from a microphone turned down 30 dB
     /// (RMS near 100 where synthesized speech has 2,000–4,000) never began an
@@ -30,8 +34,14 @@ public struct UtteranceDetector: Sendable {
     public mutating func add(_ frame: [Int16]) -> RecognizerAudio? {
         guard !frame.isEmpty else { return nil }
         let rms = (frame.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(frame.count)).squareRoot()
-        let isSpeech = rms > max(minimumSpeechLevel, noiseFloor * speechFactor)
-        if !isSpeech { noiseFloor = noiseFloor * 0.95 + rms * 0.05 }
+        let isSpeech = rms > max(minimumSpeechLevel, noiseFloor * (inSpeech ? continueFactor : speechFactor))
+        // The floor follows the noise down at once and up slowly, and only from frames near it: the quiet parts
+        // of speech raised it until speech itself was below it.
+        if rms < noiseFloor {
+            noiseFloor = noiseFloor * 0.8 + rms * 0.2
+        } else if rms < noiseFloor * continueFactor {
+            noiseFloor = noiseFloor * 0.98 + rms * 0.02
+        }
         let rate = Double(RecognizerAudio.sampleRate)
         if !inSpeech {
             recent += frame

@@ -4,6 +4,7 @@ import PocketSphinx
 import Speech
 import SpeechAudio
 import SpeechGrammar
+import TestSupport
 import Testing
 import VoiceAdaptation
 
@@ -43,5 +44,42 @@ struct UtteranceDetectorTests {
         talker.maximumLength = 2
         let cut = frames(5, level: 8000).compactMap { talker.add($0) }
         #expect(cut.count >= 1 && (cut.first?.duration ?? 0) <= 2.1)
+    }
+
+    /// Noise with most of its energy low, as a room's (white noise through a one-pole low-pass), `level` RMS.
+    func roomNoise(_ count: Int, level: Double, seed: UInt32) -> [Int16] {
+        var state = seed, low = 0.0
+        let raw = (0..<count).map { _ -> Double in
+            state = state &* 1_664_525 &+ 1_013_904_223
+            low = 0.9 * low + 0.1 * (Double(Int32(bitPattern: state) >> 16) / 32768)
+            return low
+        }
+        let rms = (raw.reduce(0) { $0 + $1 * $1 } / Double(max(1, count))).squareRoot()
+        return raw.map { Int16(clamping: Int(($0 / max(rms, 1e-9) * level).rounded())) }
+    }
+
+    @Test("a command 20 dB above a room's noise is one utterance, not cut where its words grow quiet")
+    func speechInNoise() async throws {
+        for (voice, text) in [("espeak", "hey voice plug, could you switch on the kitchen lamp"), ("kal", "please turn off the desk fan")] {
+            let speech = try await blocking { try WAVReader.read(Array(synthesizeWAV(text, voice: voice))).samples }
+            let rms = (speech.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(speech.count)).squareRoot()
+            let noise = roomNoise(speech.count + 64_000, level: rms / 10, seed: 7)
+            var stream = noise
+            for (index, sample) in speech.enumerated() {
+                stream[32_000 + index] = Int16(clamping: Int(stream[32_000 + index]) + Int(sample))
+            }
+            var detector = UtteranceDetector()
+            let found = stride(from: 0, to: stream.count, by: 480).compactMap {
+                detector.add(Array(stream[$0..<min($0 + 480, stream.count)]))
+            }
+            // Where the utterance lies in the stream; the speech (synthesizeWAV pads it with 0.3 s) starts at 2.3 s.
+            let first = try #require(found.first, "\(voice): no utterance")
+            let head = Array(first.samples.prefix(64))
+            let start = try #require((0..<(stream.count - 64)).first { Array(stream[$0..<($0 + 64)]) == head })
+            let (from, to) = (Double(start) / 16_000, Double(start + first.samples.count) / 16_000)
+            let (said, ended) = (2.3, 2.0 + Double(speech.count) / 16_000 - 0.3)
+            #expect(found.count == 1, "\(voice): \(found.map(\.duration))")
+            #expect(from <= said + 0.15 && to >= ended, "\(voice): the utterance is \(from)–\(to) s, the speech \(said)–\(ended) s")
+        }
     }
 }
