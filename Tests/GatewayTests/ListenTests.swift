@@ -78,7 +78,7 @@ struct ListenTests {
         }
     }
 
-    @Test("an ALSA capture device fed in real time: the command is heard and switches the plug; SIGTERM ends it cleanly")
+    @Test("an ALSA capture device fed in real time: the command switches the plug, the answer played is heard back as said")
     func alsaCapture() async throws {
         try await withGateway { gateway in
             let raw = try await blocking { try Self.stream(["switch off the desk fan"]) }
@@ -98,7 +98,21 @@ struct ListenTests {
             #expect(events.contains { $0["event"] as? String == "answer" && $0["text"] as? String == "desk fan off" }, "\(events)")
             listen.kill(SIGTERM)
             #expect(try await listen.wait(timeout: .seconds(20)) == 0, "\(listen.standardError)")
+            // The answer as it was played (22,050 samples a second), heard back by the recognizer.
+            let played = try Data(contentsOf: gateway.folder.appendingPathComponent("answers.raw"))
+            let file = gateway.folder.appendingPathComponent("answer.wav")
+            try (Self.wavHeader(bytes: played.count, rate: 22_050) + played).write(to: file)
+            let (status, heard, errors) = try await gateway.voiceplug(["hear", file.path])
+            #expect(status == 0 && heard == "desk fan off\n", "heard back: \(heard) \(errors)")
         }
+    }
+
+    /// The header of a mono 16-bit PCM WAV file of `bytes` bytes of samples at `rate`.
+    static func wavHeader(bytes: Int, rate: Int) -> Data {
+        func le(_ value: Int, _ count: Int) -> [UInt8] { (0..<count).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+        let format = le(1, 2) + le(1, 2) + le(rate, 4) + le(rate * 2, 4) + le(2, 2) + le(16, 2)
+        return Data(
+            Array("RIFF".utf8) + le(36 + bytes, 4) + Array("WAVEfmt ".utf8) + le(16, 4) + format + Array("data".utf8) + le(bytes, 4))
     }
 
     @Test(
@@ -167,7 +181,7 @@ struct ListenTests {
         }
     }
 
-    @Test("the gateway listens itself (run --listen): a command from the microphone switches, the answer is played")
+    @Test("the gateway listens itself (run --listen): a command from the microphone switches, is published, the answer is played")
     func gatewayListens() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("voiceplug-mic-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -184,6 +198,9 @@ struct ListenTests {
                 timeout: .seconds(60),
                 where: { $0.topic == "voiceplug/plugs/porch" && (GatewayFixture.object($0)?["state"] as? String) == "on" })
             #expect(gateway.gateway.standardError.contains(#"heard "turn on the porch light""#), "\(gateway.gateway.standardError)")
+            // Published as a phrase from the broker would be: others see what the microphone did.
+            let published = try await gateway.inbox.wait(timeout: .seconds(10), where: GatewayFixture.isSpokenResult)
+            #expect(GatewayFixture.object(published[0])?["device"] as? String == "porch", "\(published)")
             try await eventually("the answer to be played", timeout: .seconds(10)) {
                 ((try? Data(contentsOf: folder.appendingPathComponent("answers.raw")))?.count ?? 0) > 22_050
             }
