@@ -78,6 +78,19 @@ struct ListenTests {
         }
     }
 
+    @Test("a recording longer than the minute that may wait, piped in at once, is heard whole")
+    func longRecordingOnStandardInput() async throws {
+        try await withGateway { gateway in
+            let texts = (0..<8).map { $0 % 2 == 0 ? "turn on the kitchen lamp" : "turn off the kitchen lamp" }
+            let raw = try await blocking { try Self.stream(texts, pause: 9) }  // about 85 s of sound
+            let listen = try ChildProcess(
+                "voiceplug", ["listen", "-", "--no-wake", "--no-reply", "--json"], input: raw, directory: gateway.folder)
+            #expect(try await listen.wait(timeout: .seconds(120)) == 0, "\(listen.standardError)")
+            let heard = Self.events(listen.standardOutput).filter { $0["event"] as? String == "heard" }.compactMap { $0["text"] as? String }
+            #expect(heard == texts, "\(listen.standardOutput)")
+        }
+    }
+
     @Test("an ALSA capture device fed in real time: the command switches the plug, the answer played is heard back as said")
     func alsaCapture() async throws {
         try await withGateway { gateway in

@@ -46,9 +46,11 @@ final class Listener: Sendable {
         self.act = act
     }
 
-    func listen(to frames: AsyncStream<[Int16]>) async {
+    /// Hears `frames` until they end; `taken` is told of each frame as it is taken (see `AudioInput.frames`).
+    func listen(to frames: AsyncStream<[Int16]>, taken: @Sendable () -> Void = {}) async {
         var detector = UtteranceDetector()
         for await frame in frames {
+            taken()
             if Task.isCancelled { break }
             guard let utterance = detector.add(frame) else { continue }
             await handle(utterance)

@@ -64,7 +64,7 @@ enum ListenCommand {
             guard !result.text.isEmpty else { return .nothing("nothing known was heard") }
             return .phrase(result.text, confidence: result.speechConfidence ?? 0, result)
         }
-        let frames = AudioInput.device(capture).frames()
+        let (frames, _) = AudioInput.device(capture).frames()
         return { await listener.listen(to: frames) }
     }
 
@@ -156,8 +156,8 @@ enum ListenCommand {
                 }
                 return .phrase(text, confidence: heard.confidence, await link.send(text))
             }
-            let frames = input.frames()
-            let service = Task { await listener.listen(to: frames) }
+            let (frames, taken) = input.frames()
+            let service = Task { await listener.listen(to: frames, taken: taken) }
             let stop = Task {
                 _ = await terminationSignal()
                 service.cancel()
@@ -181,9 +181,12 @@ enum ListenCommand {
         case device(ALSADevice)
 
         /// Frames of `frameSamples`, read on a thread of their own; the stream ends with the input. At most a
-        /// minute of frames waits (older ones are dropped when hearing falls that far behind).
-        func frames() -> AsyncStream<[Int16]> {
+        /// minute of frames waits: a device's older ones are dropped when hearing falls that far behind (the sound
+        /// card does not wait); standard input is read no further until `taken` says a frame was taken (a file
+        /// piped in is heard whole, in bounded memory).
+        func frames() -> (frames: AsyncStream<[Int16]>, taken: @Sendable () -> Void) {
             let (stream, continuation) = AsyncStream.makeStream(of: [Int16].self, bufferingPolicy: .bufferingNewest(2_000))
+            let room = DispatchSemaphore(value: 2_000)
             let source = self
             Thread {
                 var pending: [UInt8] = []
@@ -200,6 +203,7 @@ enum ListenCommand {
                         var start = 0
                         while start < whole {
                             let bytes = pending[start..<(start + ListenCommand.frameSamples * 2)]
+                            room.wait()
                             continuation.yield(RecognizerAudio(littleEndian: bytes).samples)
                             start += ListenCommand.frameSamples * 2
                         }
@@ -213,7 +217,8 @@ enum ListenCommand {
                     }
                 }
             }.start()
-            return stream
+            if case .device = source { return (stream, {}) }
+            return (stream, { room.signal() })
         }
     }
 }
