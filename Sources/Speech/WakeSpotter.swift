@@ -23,7 +23,7 @@ public final class WakeSpotter: @unchecked Sendable {
     /// What begins as "hey voice plug" does and is none: heard as itself (each word with `decoyPrefix`).
     static let decoys = [
         "hey", "hey boys", "hey boy", "hey guys", "hey joyce", "hey joy", "hey you", "hey there", "hey choice",
-        "hey voice", "hey boys play", "hey play", "hey now", "hey babe", "hey folks", "hey roy", "hey lloyd", "a voice",
+        "hey boys play", "hey play", "hey now", "hey babe", "hey folks", "hey roy", "hey lloyd", "a voice",
     ]
     static let decoyPrefix = Grammar.garbagePrefix  // the dictionary has each word's garbage twin
 
@@ -49,7 +49,10 @@ public final class WakeSpotter: @unchecked Sendable {
         self.phrase = words.joined(separator: " ")
         self.threshold = threshold
         let decoyWords = Set(Self.decoys.flatMap { $0.split(separator: " ").map(String.init) })
-        let pronunciations = try Pronunciations(words: Set(words).union(decoyWords), dictionary: model + "/cmudict-en-us.dict")
+        // The wake phrase's words also as espeak-ng says them in its accents, as commands' words are: Caribbean
+        // espeak-ng's "plug" (P L AO G) went to the decoy "hey voice" with the dictionary's P L AH G alone.
+        let pronunciations = try Pronunciations(
+            words: Set(words).union(decoyWords), dictionary: model + "/cmudict-en-us.dict", variants: Set(words))
         for word in words where pronunciations.entries[word] == nil {
             throw SpeechError.decoder("the wake phrase's word '\(word)' cannot be pronounced")
         }
