@@ -2,7 +2,7 @@
 """A synthesized living room, heard live by `voiceplug listen`.
 
   python3 bench/listen/livingroom.py [--voiceplug PATH] [--plugsim PATH] [--minutes 30] [--events 60]
-                                     [--seed N] [--household 1|2] [--speed 1] [--keep DIR] [--no-wake]
+                                     [--seed N] [--household 1|2|3] [--speed 1] [--keep DIR] [--no-wake]
 
 Builds a stream of --minutes (default 30) minutes: --events wake phrase + command events said by people
 (flite and espeak-ng voices and device names no test or tuning of the project used), household chatter among
@@ -73,6 +73,24 @@ HOUSEHOLDS[2] = (
     ],
     {"landing light": "floodlight", "shed heater": "bar heater", "study lamp": "sideboard lamp",
      "window heater": "panel heater", "cabinet light": "wardrobe light", "bed warmer": "box fan"},
+)
+# The third, written after household 2 was heard and before this one was.
+HOUSEHOLDS[3] = (
+    [
+        {"id": "pedestal-fan", "name": "pedestal fan", "area": "living room"},
+        {"id": "porch-heater", "name": "porch heater", "area": "porch"},
+        {"id": "globe-lamp", "name": "globe lamp", "area": "study"},
+        {"id": "closet-light", "name": "closet light", "area": "bedroom"},
+        {"id": "yoghurt-maker", "name": "yoghurt maker", "area": "kitchen"},
+        {"id": "arc-lamp", "name": "arc lamp", "area": "living room"},
+    ],
+    [
+        ("flite", "kal", 140, 0.9), ("flite", "slt", 160, 1.12), ("flite", "rms", 130, 1.0), ("flite", "awb", 90, 1.05),
+        ("espeak", "en-gb-scotland+aunty", 160), ("espeak", "en-us-nyc+david", 170), ("espeak", "en-gb-x-gbclan+anika", 165),
+        ("espeak", "en-gb+ed", 155),
+    ],
+    {"landing light": "closet light", "shed heater": "porch heater", "study lamp": "globe lamp",
+     "window heater": "patio heater", "cabinet light": "arc lamp", "bed warmer": "pedestal fan"},
 )
 TV = ("espeak", "en-us+m2", 175)
 
