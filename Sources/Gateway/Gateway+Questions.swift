@@ -58,6 +58,20 @@ extension Gateway {
         return "the \(name), \(intent.state)?"
     }
 
+    /// A typed yes or no ("yes", "no thanks") from `asker` while a question asked them waits: its result (the
+    /// command acted on, or nothing switched); nil when the text is no reply or no question waits.
+    func answerTyped(_ request: PhraseRequest, from asker: String, arrived: ContinuousClock.Instant) async -> PhraseResult? {
+        guard let reply = SpeechRecognizer.reply(typed: request.text), let question = takeQuestion(of: asker) else { return nil }
+        log.log(.info, "\(request.id) \(reply.rawValue) to \(Self.shown(question.phrase)), typed")
+        guard reply == .yes else {
+            return PhraseResult(
+                id: request.id, text: request.text, outcome: .failed(.notRecognized, message: PhraseResult.answeredNo, intent: nil))
+        }
+        var asked = request
+        asked.text = question.phrase
+        return await process(asked, arrived: arrived)
+    }
+
     /// How many askers' questions are kept at once (more: the oldest are forgotten).
     static let questionLimit = 256
 }

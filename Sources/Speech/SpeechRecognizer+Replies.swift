@@ -1,6 +1,7 @@
 import PocketSphinx
 import SpeechAudio
 import SpeechGrammar
+import VoiceShortcuts
 
 /// Asking back: the command a refused hearing came close to, and the yes or no that answers the question.
 extension SpeechRecognizer {
@@ -10,6 +11,12 @@ extension SpeechRecognizer {
         guard !trace.contains(where: { $0.decision.hasPrefix("the names' words heard as") }) else { return nil }
         return trace.filter { $0.candidate != nil }.max { ($0.margin ?? 0) - ($0.required ?? 0) < ($1.margin ?? 0) - ($1.required ?? 0) }?
             .candidate
+    }
+
+    /// What typed `text` answers to a yes/no question ("Yes!", "no thanks"); nil when it is no reply.
+    public static func reply(typed text: String) -> Reply? {
+        let said = PhraseNormalizer.words(text).joined(separator: " ")
+        return replies.first { $0.value.contains(said) }?.key
     }
 
     /// The words that say yes, and those that say no.

@@ -260,7 +260,7 @@ struct PipelineTests {
 
 @Suite("Spoken phrases through the gateway", .serialized)
 struct SpokenPhraseTests {
-    @Test("voiceplug/audio heard but not surely: the result asks back, a yes switches, a no and a late yes do not")
+    @Test("voiceplug/audio heard but not surely: the result asks back, a yes (spoken or typed) switches, a no and a late yes do not")
     func askedBack() async throws {
         let threshold = try await withGateway { gateway in try await ListenTests.thresholdJustAbove("turn on the kitchen lamp", in: gateway)
         }
@@ -285,6 +285,12 @@ struct SpokenPhraseTests {
             #expect(late["ok"] as? Bool == false && late["device"] == nil, "\(late)")
             let lamp = try await gateway.say("is the kitchen lamp on")
             #expect(lamp["state"] as? String == "off", "\(lamp)")
+            // A question may be answered typed too, on voiceplug/phrase.
+            _ = try await gateway.speak(command)
+            let typed = try await gateway.say("Yes please!")
+            #expect(
+                typed["ok"] as? Bool == true && typed["device"] as? String == "kitchen-lamp" && typed["state"] as? String == "on",
+                "\(typed)")
         }
     }
 

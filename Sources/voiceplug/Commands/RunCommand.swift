@@ -60,8 +60,8 @@ enum RunCommand {
             hermes/asr/textCaptured. Spoken phrases: a WAV file on voiceplug/audio, or Hermes audio
             frames on hermes/audioServer/<siteId>/audioFrame (an utterance ends after 0.6 s of silence).
             A spoken command heard but not surely switches nothing: its result carries "question" ("the
-            kitchen lamp, on?", also spoken), and a yes from the same asker (replyTo, Hermes site) within
-            10 s switches it.
+            kitchen lamp, on?", also spoken), and a yes from the same asker (replyTo, Hermes site), spoken
+            or typed, within 10 s switches it.
             Results: voiceplug/result (or replyTo, or the MQTT 5 response topic).
             Plug states: retained voiceplug/plugs/<id>. Status: retained voiceplug/status online/offline.
             Shortcuts added, edited or deleted with `voiceplug shortcuts` are used within a second; edits
