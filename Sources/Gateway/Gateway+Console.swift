@@ -41,12 +41,7 @@ extension Gateway {
     public func handle(text: String) async -> PhraseResult {
         let arrived = ContinuousClock.now
         let request = PhraseRequest(text: text)
-        let result: PhraseResult
-        if let answered = await answerTyped(request, from: "console", arrived: arrived) {
-            result = answered
-        } else {
-            result = await process(request, arrived: arrived)
-        }
+        let result = await process(request, from: "console", arrived: arrived)
         logResult(of: request, result)
         events.send(.result(json: result.json))
         return result

@@ -40,13 +40,7 @@ extension Gateway {
                 await answer(invalid.partial, with: result, intent: nil)
             case .success(let request):
                 guard await isFirstDelivery(of: request) else { return }
-                let asker = Self.asker(of: request, fallback: "audio")
-                let result: PhraseResult
-                if let answered = await answerTyped(request, from: asker, arrived: arrival.arrived) {
-                    result = answered
-                } else {
-                    result = await process(request, arrived: arrival.arrived)
-                }
+                let result = await process(request, from: Self.asker(of: request, fallback: "audio"), arrived: arrival.arrived)
                 logResult(of: request, result)
                 await answer(request, with: result, intent: result.recognizedIntent)
                 recordAnswer(result, to: request)

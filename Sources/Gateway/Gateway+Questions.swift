@@ -1,52 +1,60 @@
 import Foundation
 import Speech
 import SpeechAudio
+import Synchronization
 import VoiceShortcuts
 
-/// Asking back: a spoken command heard but not surely becomes a question ("the kitchen lamp, on?"), and the same
-/// asker's next utterance within `questionWindow` is first heard as its yes or no. Only a yes switches.
-extension Gateway {
-    /// A question asked back and not yet answered.
-    struct Question: Sendable {
-        /// The command it asks about, as the recognizer heard it.
-        var phrase: String
-        var asked: ContinuousClock.Instant
+/// The questions asked back and not yet answered, by asker: each is answered once, within `window`.
+public final class AskedQuestions: Sendable {
+    /// How long a question waits for its answer.
+    public static let window: Duration = .seconds(10)
+    /// How many askers' questions are kept at once (more: the oldest are forgotten).
+    static let limit = 256
+
+    /// The command each asker was asked about, as the recognizer heard it, and when.
+    private let waiting = Mutex<[String: (phrase: String, asked: ContinuousClock.Instant)]>([:])
+
+    public init() {}
+
+    /// Asks `asker` about `phrase`, in place of what they were asked before.
+    public func ask(_ phrase: String, of asker: String) {
+        waiting.withLock { waiting in
+            if waiting.count >= Self.limit { waiting.removeAll() }
+            waiting[asker] = (phrase, .now)
+        }
     }
 
-    /// How long a question waits for its answer.
-    public static let questionWindow: Duration = .seconds(10)
+    /// The command `asker` was asked about, taken; nil when no question waits or it has expired.
+    public func take(of asker: String) -> String? {
+        waiting.withLock { waiting in
+            let now = ContinuousClock.now
+            waiting = waiting.filter { now - $0.value.asked < Self.window }
+            return waiting.removeValue(forKey: asker)?.phrase
+        }
+    }
+}
 
+/// Asking back: a spoken command heard but not surely becomes a question ("the kitchen lamp, on?"), and the same
+/// asker's next utterance within `AskedQuestions.window` is first heard as its yes or no. Only a yes switches.
+extension Gateway {
     /// Who is asked, so that the answer comes from the same place: a Hermes site, a reply topic, or `fallback`.
     static func asker(of request: PhraseRequest, fallback: String) -> String {
         if case .hermes(_, let site?) = request.origin { return "site:" + site }
         return request.replyTo.map { "reply:" + $0 } ?? fallback
     }
 
-    /// The question `asker` was asked, taken (each is answered once); nil when none waits or it has expired.
-    func takeQuestion(of asker: String) -> Question? {
-        questions.withLock { questions in
-            let now = ContinuousClock.now
-            questions = questions.filter { now - $0.value.asked < Self.questionWindow }
-            return questions.removeValue(forKey: asker)
-        }
-    }
-
     /// Asks `candidate` back when it is a command of one device ("the kitchen lamp, on?"): the result that asks,
     /// with nothing switched; nil when the candidate means nothing the gateway would do.
     func ask(_ candidate: String, of asker: String, for request: PhraseRequest) -> PhraseResult? {
-        let current = devices
-        guard let question = Self.question(for: candidate, matcher: current.matcher, shortcuts: registry.index, names: deviceNames)
+        guard let question = Self.question(for: candidate, matcher: devices.matcher, shortcuts: registry.index, names: deviceNames)
         else { return nil }
-        questions.withLock { questions in
-            if questions.count >= Self.questionLimit { questions.removeAll() }
-            questions[asker] = Question(phrase: candidate, asked: .now)
-        }
+        questions.ask(candidate, of: asker)
         var result = PhraseResult(
             id: request.id, text: "",
             outcome: .failed(.notRecognized, message: "not heard surely: did you say \"\(candidate)\"? answer yes or no", intent: nil),
             speechConfidence: 0)
         result.question = question
-        log.log(.info, "\(request.id) not heard surely: asked \"\(result.question!)\" (\(Self.shown(candidate)))")
+        log.log(.info, "\(request.id) not heard surely: asked \"\(question)\" (\(Self.shown(candidate)))")
         return result
     }
 
@@ -60,18 +68,21 @@ extension Gateway {
 
     /// A typed yes or no ("yes", "no thanks") from `asker` while a question asked them waits: its result (the
     /// command acted on, or nothing switched); nil when the text is no reply or no question waits.
-    func answerTyped(_ request: PhraseRequest, from asker: String, arrived: ContinuousClock.Instant) async -> PhraseResult? {
-        guard let reply = SpeechRecognizer.reply(typed: request.text), let question = takeQuestion(of: asker) else { return nil }
-        log.log(.info, "\(request.id) \(reply.rawValue) to \(Self.shown(question.phrase)), typed")
+    private func answerTyped(_ request: PhraseRequest, from asker: String, arrived: ContinuousClock.Instant) async -> PhraseResult? {
+        guard let reply = SpeechRecognizer.reply(typed: request.text), let phrase = questions.take(of: asker) else { return nil }
+        log.log(.info, "\(request.id) \(reply.rawValue) to \(Self.shown(phrase)), typed")
         guard reply == .yes else {
             return PhraseResult(
                 id: request.id, text: request.text, outcome: .failed(.notRecognized, message: PhraseResult.answeredNo, intent: nil))
         }
         var asked = request
-        asked.text = question.phrase
+        asked.text = phrase
         return await process(asked, arrived: arrived)
     }
 
-    /// How many askers' questions are kept at once (more: the oldest are forgotten).
-    static let questionLimit = 256
+    /// A typed phrase from `asker`: the answer to the question asked them, when it is a yes or a no; else the phrase.
+    func process(_ request: PhraseRequest, from asker: String, arrived: ContinuousClock.Instant) async -> PhraseResult {
+        if let answered = await answerTyped(request, from: asker, arrived: arrived) { return answered }
+        return await process(request, arrived: arrived)
+    }
 }

@@ -57,12 +57,12 @@ extension Gateway {
         PhraseResult, PhraseRequest?
     ) {
         let asker = asker ?? Self.asker(of: request, fallback: "audio")
-        if let question = takeQuestion(of: asker), let heard = await speech.hearReply(audio), let reply = heard.reply {
-            log.log(.info, "\(request.id) heard \(reply.rawValue) to \(Self.shown(question.phrase)) (\(heard.heard))")
+        if let phrase = questions.take(of: asker), let heard = await speech.hearReply(audio), let reply = heard.reply {
+            log.log(.info, "\(request.id) heard \(reply.rawValue) to \(Self.shown(phrase)) (\(heard.heard))")
             guard reply == .yes else {
                 return (Self.spokenFailure(request.id, .notRecognized, PhraseResult.answeredNo), nil)
             }
-            return await act(on: question.phrase, confidence: 0.5, as: request, arrived: arrived, audio: nil)
+            return await act(on: phrase, confidence: 0.5, as: request, arrived: arrived, audio: nil)
         }
         switch await speech.hear(audio) {
         case .recognition(let heard):

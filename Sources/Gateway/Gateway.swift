@@ -109,9 +109,9 @@ public final class Gateway: Sendable {
     let handling = Mutex<[String: Completion]>([:])
     /// Plug changes, results and shortcut changes, for those watching (`events()`).
     let events = GatewayEvents()
-    /// The voice shortcuts whose phrase also says another command, by id (`reportShadowedShortcuts`).
     /// Questions asked back, by asker (see `Gateway+Questions`).
-    let questions = Mutex<[String: Question]>([:])
+    let questions = AskedQuestions()
+    /// The voice shortcuts whose phrase also says another command, by id (`reportShadowedShortcuts`).
     let shadowedShortcuts = Mutex<[UUID: (phrase: String, alsoMeans: String)]>([:])
 
     /// With `recentPhrases`, a phrase delivered again with the same requester id (after a crash) is answered

@@ -64,6 +64,14 @@ extension SpeechRecognizer {
         return tuning.shortcutAllowance
     }
 
+    /// How much better, per frame, the grammar's `heard` explains the audio than the open-vocabulary pass's `open`
+    /// (over `frames`, `heard`'s own by default): the margin every hearing, reply and wake phrase must clear.
+    package static func margin(
+        of heard: PocketSphinxDecoder.Decoding, against open: PocketSphinxDecoder.Decoding, frames: Int? = nil
+    ) -> Double {
+        Double(Int(heard.score) - Int(open.score)) / Double(max(1, frames ?? heard.frames))
+    }
+
     /// The tuned constants every recognizer uses.
     package static let tuning = RecognizerTuning.standard
 

@@ -54,7 +54,7 @@ extension SpeechRecognizer {
         }
         guard let openDecoder else { return HeardReply(reply: reply, heard: text, margin: nil) }
         let open = try lock.withLock { try openDecoder.decode(features) }
-        let margin = Double(Int(decoding.score) - Int(open.score)) / Double(max(1, decoding.frames))
+        let margin = Self.margin(of: decoding, against: open)
         return HeardReply(reply: margin >= Self.tuning.replyThreshold ? reply : nil, heard: text + " | " + open.hypothesis, margin: margin)
     }
 }

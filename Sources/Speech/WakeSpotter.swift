@@ -5,7 +5,7 @@ import SpeechGrammar
 
 /// Spots a wake phrase ("hey voice plug") at the start of an utterance: where it ends, so that what follows it is
 /// heard as the command. The utterance is heard with a grammar of the wake phrase or a near miss of it (`decoys`),
-/// each followed by a loop of phones, or phones alone (each costing `phoneWeight`); when the wake phrase's path
+/// each followed by a loop of phones, or phones alone (each costing `Grammar.phoneWeight`); when the wake phrase's path
 /// wins, its frames are heard again by the open-vocabulary pass, and the phrase must explain them better by
 /// `threshold` a frame. Each utterance is heard with the frequency warp its voice's pitch suggests (as commands
 /// are). Words not in the model's dictionary are said as espeak-ng says them. Made once and kept warm.
@@ -17,8 +17,6 @@ public final class WakeSpotter: @unchecked Sendable {
     public static let defaultPhrase = "hey voice plug"
     /// The margin (a frame, the wake phrase against free English) the wake phrase must clear.
     public static let defaultThreshold = 36.0
-    /// The penalty of each phone of the loops around and instead of the wake phrase.
-    static let phoneWeight = "1e-12"
 
     /// What begins as "hey voice plug" does and is none: heard as itself (each word with `decoyPrefix`).
     static let decoys = [
@@ -56,7 +54,7 @@ public final class WakeSpotter: @unchecked Sendable {
         for word in words where pronunciations.entries[word] == nil {
             throw SpeechError.decoder("the wake phrase's word '\(word)' cannot be pronounced")
         }
-        let phone = "<phone> = \(Grammar.anyPhone(Self.phoneWeight));\n"
+        let phone = "<phone> = \(Grammar.anyPhone(Grammar.phoneWeight));\n"
         // The wake phrase begins the utterance; near misses that begin as it does are heard as themselves.
         let joined = words.joined(separator: " ")
         let decoys = Self.decoys.filter { $0 != joined }.map { $0.split(separator: " ").map(String.init) }
@@ -113,7 +111,7 @@ public final class WakeSpotter: @unchecked Sendable {
             guard let forced = try? decoder.decode(frames, grammar: alone), let open = try? openDecoder.decode(frames) else {
                 return Spotted()
             }
-            let margin = Double(Int(forced.score) - Int(open.score)) / Double(max(1, span.count))
+            let margin = SpeechRecognizer.margin(of: forced, against: open, frames: span.count)
             guard margin >= threshold else { return Spotted(margin: margin, openHeard: open.hypothesis) }
             // The padding `conditioned` may have added before the speech is not in `audio`.
             let padding = conditioned.samples.count - audio.samples.count

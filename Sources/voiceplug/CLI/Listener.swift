@@ -95,7 +95,7 @@ final class Listener: Sendable {
     }
 
     /// How long after a question its answer is taken without the wake phrase (the gateway's question waits as long).
-    static let replyWindow = Gateway.questionWindow
+    static let replyWindow = AskedQuestions.window
 
     /// The command in `utterance`: all of it without a wake phrase (or within the window after one said alone);
     /// else what follows the wake phrase; nil when there is none yet.

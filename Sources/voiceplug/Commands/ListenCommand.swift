@@ -5,7 +5,6 @@ import Gateway
 import MQTT
 import Speech
 import SpeechAudio
-import Synchronization
 import VoiceShortcuts
 
 /// `voiceplug listen`: a live stream of sound (a microphone through ALSA, or raw audio on standard input) cut into
@@ -130,17 +129,12 @@ enum ListenCommand {
             let names = Dictionary(devices.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
             let matcher = PhraseMatcher(devices: devices), shortcuts = ShortcutIndex(voiceShortcuts)
             // A command heard but not surely is asked back; the next utterance within the window is heard as its yes or no.
-            let asked = Mutex<(phrase: String, at: ContinuousClock.Instant)?>(nil)
+            let asked = AskedQuestions()
             let listener = Listener(spotter: spotter, output: output, json: json, console: console, names: { names }) { utterance in
-                let question = asked.withLock { pending in
-                    defer { pending = nil }
-                    return pending
-                }
-                if let question, ContinuousClock.now - question.at < Gateway.questionWindow,
-                    let reply = try? await runBlocking({ try recognizer.hearReply(utterance) }).reply
+                if let phrase = asked.take(of: "listen"), let reply = try? await runBlocking({ try recognizer.hearReply(utterance) }).reply
                 {
                     guard reply == .yes else { return .declined }
-                    return .phrase(question.phrase, confidence: 0.5, await link.send(question.phrase))
+                    return .phrase(phrase, confidence: 0.5, await link.send(phrase))
                 }
                 guard let heard = try? await runBlocking({ try recognizer.recognize(utterance) }) else {
                     return .nothing("the recognizer failed")
@@ -149,7 +143,7 @@ enum ListenCommand {
                     if let candidate = heard.candidate,
                         let question = Gateway.question(for: candidate, matcher: matcher, shortcuts: shortcuts, names: names)
                     {
-                        asked.withLock { $0 = (candidate, .now) }
+                        asked.ask(candidate, of: "listen")
                         return .asking(question)
                     }
                     return .nothing(heard.hypothesis)
