@@ -31,7 +31,10 @@ import tempfile
 import threading
 import time
 
-import numpy as np
+try:
+    import numpy as np
+except ImportError:
+    sys.exit("livingroom.py needs numpy (pip install numpy, or Debian's python3-numpy with /usr/bin/python3)")
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 RATE = 16000
