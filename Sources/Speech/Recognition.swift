@@ -59,6 +59,9 @@ public struct RecognitionPass: Sendable, Equatable {
     public var decision: String
     /// A refused command worth asking back (see `Recognition.candidate`).
     public var candidate: String? = nil
+    /// How much better, a frame of its state word, the state heard explains the audio than the other state
+    /// (`SpeechRecognizer.stateMargin`), when the command came that far.
+    public var stateMargin: Double? = nil
 }
 
 /// An answer to a yes/no question ("the kitchen lamp, on?").

@@ -50,4 +50,22 @@ extension SpeechRecognizer {
         }
         return heard
     }
+
+    /// How much better, a frame of its state word, the command as heard explains the audio than with the other
+    /// state's words there (`Grammar.otherState`), and the margin it needs (`onStateMargin`, `toggleStateMargin`;
+    /// none for off); nil when the command has no single state word.
+    /// (Measurements and history: docs/speech.md, "SpeechRecognizer: stateMargin".)
+    func stateMargin(_ spoken: [String], features: Features, by check: PocketSphinxDecoder) -> (margin: Double, needed: Double?)? {
+        guard let other = Grammar.otherState(spoken) else { return nil }
+        return lock.withLock {
+            guard let heard = try? check.decode(features, grammar: Grammar.check(spoken)),
+                let otherwise = try? check.decode(features, grammar: other.grammar)
+            else { return nil }
+            let words = heard.words
+            let frames = words.count == spoken.count ? words[other.index].frameCount : heard.frames
+            let needed =
+                spoken.contains(Grammar.toggleVerb) ? Self.tuning.toggleStateMargin : other.saysOn ? Self.tuning.onStateMargin : nil
+            return (Double(Int(heard.score) - Int(otherwise.score)) / Double(max(1, frames)), needed)
+        }
+    }
 }

@@ -120,6 +120,16 @@ extension SpeechRecognizer {
             hearing.recognition.trace[0].candidate = text
             return hearing
         }
+        let state = stateMargin(spoken, features: features, by: check)
+        pass.stateMargin = state?.margin
+        if let state, let needed = state.needed, state.margin < needed {
+            var hearing = refused(
+                hypothesis + String(format: " | on by %.1f", state.margin), margin: margin,
+                because: String(format: "on not surely heard: %.1f better than off", state.margin))
+            hearing.stateInDoubt = true
+            hearing.recognition.trace[0].candidate = text
+            return hearing
+        }
         // A near miss or a shortcut's phrase is heard again with its names' words open (see `otherWordMargin`); any
         // other command, with its names' numbers open, whatever the margin (see `numberWeight`).
         if let others = otherWordsHeard(

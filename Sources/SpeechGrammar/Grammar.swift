@@ -252,6 +252,30 @@ package struct Grammar {
         return check(open)
     }
 
+    /// The heard command with the other state's words where its state word is ("turn the lamp (off)" for "turn the
+    /// lamp on"; "(turn | switch | power) (on | off)" for "toggle"), and that word's index: to measure how much
+    /// better the state heard explains the audio (see `SpeechRecognizer.stateMargin`), and whether they say on with
+    /// a particle or toggle (which may switch on); nil when the words hold no state word or more than one.
+    package static func otherState(_ words: [String]) -> (grammar: String, index: Int, saysOn: Bool)? {
+        if let at = words.firstIndex(of: toggleVerb) {
+            var open = words
+            open[at] = "(turn | switch | power) " + choice(states)
+            return (check(open), at, true)
+        }
+        let own = words.compactMap { CommandGrammar.everydayParticles[$0] }.first ?? [:]
+        let stateWords = CommandGrammar.particles.merging(own) { first, _ in first }
+        let at = words.indices.filter { stateWords[words[$0]] != nil || fixedVerbs.contains(words[$0]) }
+        guard at.count == 1 else { return nil }
+        let word = words[at[0]]
+        guard let state = fixedVerbStates[word] ?? stateWords[word] else { return nil }
+        let others = (fixedVerbStates[word] != nil ? fixedVerbStates : stateWords).filter { $0.value != state }
+        guard !others.isEmpty else { return nil }
+        var open = words
+        open[at[0]] = choice(others.keys.sorted())
+        // Verbs that say on are not held to it: "activate" against "deactivate", which holds it, is not a measure.
+        return (check(open), at[0], state == .on && fixedVerbStates[word] == nil)
+    }
+
     /// A grammar of one phrase, `words` in this order (some of them JSGF alternatives), to hear an utterance again
     /// with (see `stateCheck`, `SpeechRecognizer.otherWordsHeard`).
     package static func check(_ words: [String]) -> String {

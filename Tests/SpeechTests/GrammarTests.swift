@@ -333,6 +333,25 @@ struct GrammarTests {
         #expect(Grammar.stateCheck(["turn", "on", "the", "lamp", "off"]) == nil)
     }
 
+    @Test("a command with the other state's words where its state word is, and whether it says on")
+    func otherState() throws {
+        let on = try #require(Grammar.otherState(["turn", "the", "lamp", "on"]))
+        #expect(on.grammar == Grammar.check(["turn", "the", "lamp", "off"]) && on.index == 3 && on.saysOn)
+        let off = try #require(Grammar.otherState(["switch", "off", "the", "lamp"]))
+        #expect(off.grammar == Grammar.check(["switch", "on", "the", "lamp"]) && off.index == 1 && !off.saysOn)
+        let up = try #require(Grammar.otherState(["power", "up", "the", "fan"]))
+        #expect(up.grammar == Grammar.check(["power", "(down | off)", "the", "fan"]) && up.saysOn)
+        let kill = try #require(Grammar.otherState(["please", "kill", "the", "fan"]))
+        #expect(kill.grammar == Grammar.check(["please", "(activate | enable | start)", "the", "fan"]) && !kill.saysOn)
+        let activate = try #require(Grammar.otherState(["activate", "the", "fan"]))
+        #expect(activate.grammar == Grammar.check(["(deactivate | disable | kill | stop)", "the", "fan"]) && !activate.saysOn)
+        // A toggle may switch on: it is measured against saying a state.
+        let toggle = try #require(Grammar.otherState(["toggle", "the", "fan"]))
+        #expect(toggle.grammar == Grammar.check(["(turn | switch | power) (off | on)", "the", "fan"]) && toggle.saysOn)
+        #expect(Grammar.otherState(["turn", "on", "the", "lamp", "off"]) == nil)
+        #expect(Grammar.otherState(["lights", "out"]) == nil)
+    }
+
     @Test("a shortcut heard whole needs less margin, unless the open pass heard more than one of its words")
     func shortcutAllowance() {
         #expect(SpeechRecognizer.marginAllowance(isShortcut: true, spoken: ["all", "done"], openHeard: "old are you") > 0)

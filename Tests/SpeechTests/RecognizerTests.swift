@@ -129,7 +129,8 @@ struct RecognizerTests {
     }
 
     /// Right answers and wrong devices or states for `cases`, spoken by `voices` (through sox's `effects`), heard by
-    /// the shared recognizer or by `recognizer`, made for `devices` (and `shortcuts`).
+    /// the shared recognizer or by `recognizer`, made for `devices` (and `shortcuts`). A command asked back as said
+    /// ("the griddle, on?": its "on" not surely heard) counts as right: a yes switches it.
     func score(
         _ cases: [(String, String, PowerState)], voices: [String] = ["slt", "rms", "espeak"], effects: [String] = [],
         volume: Double = 1, recognizer: SpeechRecognizer? = nil, devices: [Device] = Self.devices,
@@ -143,7 +144,13 @@ struct RecognizerTests {
                 switch intent(of: heard, devices: devices, shortcuts: shortcuts) {
                 case ToggleStateIntent(deviceID: device, state: state)?: right += 1
                 case let other?: wrong.append("\(text) [\(voice)] → \(other)")
-                case nil: break
+                case nil:
+                    let asked = heard.candidate.map { Recognition(text: $0, confidence: 0.5, hypothesis: "", margin: nil) }
+                    if let asked,
+                        intent(of: asked, devices: devices, shortcuts: shortcuts) == ToggleStateIntent(deviceID: device, state: state)
+                    {
+                        right += 1
+                    }
                 }
             }
         }

@@ -45,9 +45,12 @@ public func fliteWAV(_ text: String, voice: String) throws -> Data {
     return try Data(contentsOf: URL(fileURLWithPath: path))
 }
 
-/// flite's `voice` saying `text` into the WAV file at `path`.
+/// flite's `voice` saying `text` into the WAV file at `path`: "slt", or "slt:160:1.12" (its pitch in Hz and how
+/// much slower than its own pace).
 private func writeFlite(_ text: String, voice: String, to path: String) throws {
-    _ = try runSynthesisTool("flite", ["-voice", voice, "-t", text, "-o", path])
+    let fields = voice.split(separator: ":").map(String.init)
+    let pitch = fields.count > 2 ? ["--setf", "int_f0_target_mean=\(fields[1])", "--setf", "duration_stretch=\(fields[2])"] : []
+    _ = try runSynthesisTool("flite", ["-voice", fields[0]] + pitch + ["-t", text, "-o", path])
 }
 
 /// A synthesis tool's output; its failure is `SynthesisFailed`.

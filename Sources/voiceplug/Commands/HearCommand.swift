@@ -133,6 +133,7 @@ enum HearCommand {
             if let open = pass.openHeard { fields.append("\"openHeard\":\(JSON.string(open))") }
             if let margin = pass.margin { fields.append("\"margin\":\(String(format: "%.3f", margin))") }
             if let required = pass.required { fields.append("\"required\":\(String(format: "%.3f", required))") }
+            if let state = pass.stateMargin { fields.append("\"stateMargin\":\(String(format: "%.3f", state))") }
             fields.append("\"decision\":\(JSON.string(pass.decision))")
             return "{" + fields.joined(separator: ",") + "}"
         }
