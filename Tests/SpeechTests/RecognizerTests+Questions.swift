@@ -60,9 +60,11 @@ extension RecognizerTests {
     func replies() async throws {
         let recognizer = try await Self.sharedRecognizer()
         var wrong: [String] = []
-        for voice in ["kal", "rms", "espeak:en-gb", "espeak:en-us+f3"] {
+        // flite awb's "yes" at 120 Hz is heard with the other warp (with its pitch's, it went to the decoy "nose"); "sure" is a yes
+        // typed only ("hello" was heard as it).
+        for voice in ["kal", "rms", "awb:120:1.0", "espeak:en-gb", "espeak:en-us+f3"] {
             for (text, reply) in [
-                ("yes", Reply.yes), ("yes please", .yes), ("sure", .yes), ("no", .no), ("nope", .no), ("no thanks", .no),
+                ("yes", Reply.yes), ("yes please", .yes), ("sure", nil), ("no", .no), ("nope", .no), ("no thanks", .no),
                 ("cancel", .no), ("what time is it", nil), ("turn on the kitchen lamp", nil), ("maybe", nil), ("I guess so", nil),
                 ("hello", nil), ("okay then", nil),
             ] as [(String, Reply?)] {
