@@ -33,8 +33,6 @@ public struct RecognizerTuning: Sendable, Equatable {
     /// frame: noise masks the "f" of "off", and "X off" was heard as "X on" at 1.9–12.2 (docs/speech.md,
     /// "SpeechRecognizer: stateMargin").
     public var onStateMargin = 12.5
-    /// The same for a toggle, which may switch on: "turn off the X" was heard as "toggle the X" at 6.0–16.5.
-    public var toggleStateMargin = 20.0
     /// The margin a yes or a no must clear against the open-vocabulary pass (replies were heard at 15.8–40.1,
     /// "hello" as "no" at up to 12.7; docs/speech.md, "SpeechRecognizer: asking back").
     public var replyThreshold = 15.0

@@ -52,8 +52,8 @@ extension SpeechRecognizer {
     }
 
     /// How much better, a frame of its state word, the command as heard explains the audio than with the other
-    /// state's words there (`Grammar.otherState`), and the margin it needs (`onStateMargin`, `toggleStateMargin`;
-    /// none for off); nil when the command has no single state word.
+    /// state's words there (`Grammar.otherState`), and the margin it needs (`onStateMargin`; none for off); nil
+    /// when the command has no single state word.
     /// (Measurements and history: docs/speech.md, "SpeechRecognizer: stateMargin".)
     func stateMargin(_ spoken: [String], features: Features, by check: PocketSphinxDecoder) -> (margin: Double, needed: Double?)? {
         guard let other = Grammar.otherState(spoken) else { return nil }
@@ -63,8 +63,7 @@ extension SpeechRecognizer {
             else { return nil }
             let words = heard.words
             let frames = words.count == spoken.count ? words[other.index].frameCount : heard.frames
-            let needed =
-                spoken.contains(Grammar.toggleVerb) ? Self.tuning.toggleStateMargin : other.saysOn ? Self.tuning.onStateMargin : nil
+            let needed = other.saysOn ? Self.tuning.onStateMargin : nil
             return (Double(Int(heard.score) - Int(otherwise.score)) / Double(max(1, frames)), needed)
         }
     }

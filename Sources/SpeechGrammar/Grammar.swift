@@ -146,8 +146,10 @@ package struct Grammar {
             rules.append(
                 "<generic> = [\(Self.alternatives(Self.verbFormPrefixes))] "
                     + "(([<polite>] (<verb> <state> | \(Self.everydayParticleVerbs) | \(Self.cutPower) | "
-                    + "\(Self.choice(Self.otherVerbs))) | <fixed>) \(anyAtEnd) | [<polite>] \(Self.toggleVerb) \(atEnd) | "
+                    + "\(Self.choice(Self.otherVerbs)) | \(Self.turnedUp) (down | up)) | <fixed>) \(anyAtEnd) | "
+                    + "[<polite>] \(Self.toggleVerb) \(atEnd) | "
                     + "[<polite>] <verb> \(anyBeforeState) [to] <state>\(place) [<tail>] | "
+                    + "[<polite>] \(Self.turnedUp) \(anyBeforeState) (down | up)\(place) [<tail>] | "
                     + splitVerbs.joined(separator: " | ") + ") | "
                     + "[\(Self.alternatives(Self.verblessPrefixes))] \(verbless) <state>\(place) [<tail>];")
             top.append("<generic>")
@@ -247,21 +249,18 @@ package struct Grammar {
             // The word itself and the other state's words: "power up" was not heard otherwise when it fits "on".
             open[at[0]] = "[" + choice(stateWords.filter { $0.key == word || $0.value != state }.keys) + "]"
         } else {
-            open[at[0]] = "[" + choice(states) + "]"
+            // "up" and "down" too: "turn up the heater" was heard as "turn off the heater", "turn down" as "turn on",
+            // by every flite voice of the sixty-second set.
+            open[at[0]] = "[" + choice(states.union(["up", "down"])) + "]"
         }
         return check(open)
     }
 
     /// The heard command with the other state's words where its state word is ("turn the lamp (off)" for "turn the
-    /// lamp on"; "(turn | switch | power) (on | off)" for "toggle"), and that word's index: to measure how much
-    /// better the state heard explains the audio (see `SpeechRecognizer.stateMargin`), and whether they say on with
-    /// a particle or toggle (which may switch on); nil when the words hold no state word or more than one.
+    /// lamp on"), and that word's index: to measure how much better the state heard explains the audio (see
+    /// `SpeechRecognizer.stateMargin`), and whether they say on with a particle; nil when the words hold no state
+    /// word or more than one.
     package static func otherState(_ words: [String]) -> (grammar: String, index: Int, saysOn: Bool)? {
-        if let at = words.firstIndex(of: toggleVerb) {
-            var open = words
-            open[at] = "(turn | switch | power) " + choice(states)
-            return (check(open), at, true)
-        }
         let own = words.compactMap { CommandGrammar.everydayParticles[$0] }.first ?? [:]
         let stateWords = CommandGrammar.particles.merging(own) { first, _ in first }
         let at = words.indices.filter { stateWords[words[$0]] != nil || fixedVerbs.contains(words[$0]) }

@@ -51,15 +51,21 @@ extension RecognizerTests {
         #expect(missed.count <= 1, "\(missed)")
     }
 
-    @Test("toggle and questions are heard; a question switches nothing")
+    @Test("questions are heard and switch nothing; a toggle, turning up or down is not taken by voice")
     func toggleAndQuestions() async throws {
         let (missed, wrong) = try await misheard([
-            ("toggle the kettle", "kettle → toggle"), ("toggle the christmas tree", "tree → toggle"),
             ("is the desk fan on", "? desk-fan"), ("what's on in the kitchen", "? kitchen-lamp,kettle"),
             ("are any plugs on", "? kitchen-lamp,desk-fan,tree,kettle"),
         ])
         #expect(wrong.isEmpty, "\(wrong)")
         #expect(missed.count <= 1, "\(missed)")
+        // "turn off the X" was heard as "toggle the X" (a wrong switch when the X was off); "turn up the X" as "turn off
+        // the X" and "turn down the X" as "turn on the X" by flite's voices (the sixty-second set, clean). (espeak-ng
+        // en-us's "turn down the desk fan" is still heard as "turn on the desk fan", its check too.)
+        var accepted = try await accepted(
+            ["toggle the kettle", "toggle the christmas tree"], voices: ["slt", "rms", "awb", "kal16", "espeak"])
+        accepted += try await self.accepted(["turn up the kettle", "turn down the desk fan"], voices: ["slt", "rms", "awb", "kal16"])
+        #expect(accepted.isEmpty, "\(accepted)")
     }
 
     @Test("everyday verbs are heard with the state they say: shut off, power down, kill, start, stop, cut the power to")
