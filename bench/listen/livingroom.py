@@ -2,7 +2,7 @@
 """A synthesized living room, heard live by `voiceplug listen`.
 
   python3 bench/listen/livingroom.py [--voiceplug PATH] [--plugsim PATH] [--minutes 30] [--events 60]
-                                     [--seed N] [--household 1-4] [--speed 1] [--keep DIR] [--no-wake] [--no-reply]
+                                     [--seed N] [--household 1-5] [--speed 1] [--keep DIR] [--no-wake] [--no-reply]
 
 Builds a stream of --minutes (default 30) minutes: --events wake phrase + command events said by people
 (flite and espeak-ng voices and device names no test or tuning of the project used), household chatter among
@@ -116,6 +116,25 @@ HOUSEHOLDS[4] = (
     ],
     {"landing light": "hall lantern", "shed heater": "loft heater", "study lamp": "vanity light",
      "window heater": "radiant heater", "cabinet light": "pantry light", "bed warmer": "heat pad"},
+)
+# The fifth, written after household 4 was heard (and the spoken toggle and "turn up/down" changed), before this
+# one was heard.
+HOUSEHOLDS[5] = (
+    [
+        {"id": "garage-lamp", "name": "garage lamp", "area": "garage"},
+        {"id": "sofa-lamp", "name": "sofa lamp", "area": "living room"},
+        {"id": "bunk-light", "name": "bunk light", "area": "kids room"},
+        {"id": "piano-light", "name": "piano light", "area": "living room"},
+        {"id": "laundry-fan", "name": "laundry fan", "area": "laundry"},
+        {"id": "sun-bed", "name": "sun bed", "area": "garden"},
+    ],
+    [
+        ("flite", "kal", 120, 0.95), ("flite", "slt", 170, 1.05), ("flite", "rms", 105, 0.92), ("flite", "awb", 115, 1.12),
+        ("espeak", "en-gb-x-rp+edward", 160), ("espeak", "en-us-nyc+pablo", 165), ("espeak", "en-gb-scotland+robert", 160),
+        ("espeak", "en-029+benjamin", 165),
+    ],
+    {"landing light": "bunk light", "shed heater": "garage lamp", "study lamp": "piano light",
+     "window heater": "oil heater", "cabinet light": "sofa lamp", "bed warmer": "sun bed"},
 )
 TV = ("espeak", "en-us+m2", 175)
 
