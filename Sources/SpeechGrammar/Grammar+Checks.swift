@@ -1,0 +1,61 @@
+import VoiceShortcuts
+
+/// The grammars a heard command is heard again with: its state word open (`stateCheck`), the other state in its
+/// place (`otherState`), one phrase as heard (`check`). The verb open is `verbCheck` (`Grammar+Requests`).
+extension Grammar {
+    /// A grammar of one heard command with its state word open and optional ("turn the lamp [(off | on)]"), to hear
+    /// the utterance again with (see `SpeechRecognizer`); nil when the words hold no state word or more than one.
+    /// (Measurements and history: docs/speech.md, "Grammar: stateCheck".)
+    package static func stateCheck(_ words: [String]) -> String? {
+        guard let (at, stateWords, ownParticles) = stateWord(in: words) else { return nil }
+        let word = words[at]
+        var open = words
+        if let state = fixedVerbStates[word] {
+            // Home Assistant's verbs are checked against Home Assistant's, the everyday ones against all: "activate"
+            // re-heard as "stop" lost right commands, and a short "kill" is the one that takes others.
+            let verbs = CommandGrammar.fixedVerbs[word] != nil ? CommandGrammar.fixedVerbs : fixedVerbStates
+            open[at] = choice(verbs.filter { $0.key == word || $0.value != state }.keys)
+        } else if let state = stateWords[word], ownParticles {
+            // The word itself and the other state's words: "power up" was not heard otherwise when it fits "on".
+            open[at] = "[" + choice(stateWords.filter { $0.key == word || $0.value != state }.keys) + "]"
+        } else {
+            // "up" and "down" too: "turn up the heater" was heard as "turn off the heater", "turn down" as "turn on",
+            // by every flite voice of the sixty-second set.
+            open[at] = "[" + choice(states.union(["up", "down"])) + "]"
+        }
+        return check(open)
+    }
+
+    /// Where the words' one state word (a particle or a verb that says a state) is, the particles it is among, and
+    /// whether its verb has particles of its own; nil when the words hold none or more than one. After "power" or
+    /// "shut" their own particles are state words too ("power the fan down"), and the other state's are checked for:
+    /// "power up" was heard as "power off" (sixtieth set, one voice, both conditions).
+    static func stateWord(in words: [String]) -> (index: Int, stateWords: [String: PowerState], ownParticles: Bool)? {
+        let own = words.compactMap { CommandGrammar.everydayParticles[$0] }.first ?? [:]
+        let stateWords = CommandGrammar.particles.merging(own) { first, _ in first }
+        let at = words.indices.filter { stateWords[words[$0]] != nil || fixedVerbs.contains(words[$0]) }
+        return at.count == 1 ? (at[0], stateWords, !own.isEmpty) : nil
+    }
+
+    /// The heard command with the other state's words where its state word is ("turn the lamp (off)" for "turn the
+    /// lamp on"), and that word's index: to measure how much better the state heard explains the audio (see
+    /// `SpeechRecognizer.stateMargin`), and whether they say on with a particle; nil when the words hold no state
+    /// word or more than one.
+    package static func otherState(_ words: [String]) -> (grammar: String, index: Int, saysOn: Bool)? {
+        guard let (at, stateWords, _) = stateWord(in: words), let state = fixedVerbStates[words[at]] ?? stateWords[words[at]]
+        else { return nil }
+        let isVerb = fixedVerbStates[words[at]] != nil
+        let others = (isVerb ? fixedVerbStates : stateWords).filter { $0.value != state }
+        guard !others.isEmpty else { return nil }
+        var open = words
+        open[at] = choice(others.keys.sorted())
+        // Verbs that say on are not held to it: "activate" against "deactivate", which holds it, is not a measure.
+        return (check(open), at, state == .on && !isVerb)
+    }
+
+    /// A grammar of one phrase, `words` in this order (some of them JSGF alternatives), to hear an utterance again
+    /// with (see `stateCheck`, `SpeechRecognizer.otherWordsHeard`).
+    package static func check(_ words: [String]) -> String {
+        "#JSGF V1.0;\ngrammar check;\npublic <check> = \(words.joined(separator: " "));\n"
+    }
+}
