@@ -7,7 +7,8 @@ import SpeechGrammar
 /// heard as the command. The utterance is heard with a grammar of the wake phrase or a near miss of it (`decoys`),
 /// each followed by a loop of phones, or phones alone (each costing `Grammar.phoneWeight`); when the wake phrase's path
 /// wins, its frames are heard again by the open-vocabulary pass, and the phrase must explain them better by
-/// `threshold` a frame. Each utterance is heard with the frequency warp its voice's pitch suggests (as commands
+/// `threshold` a frame; when an accent's near miss of the phrase wins, the phrase is looked for under it, and a wake
+/// found so is `doubtful`. Each utterance is heard with the frequency warp its voice's pitch suggests (as commands
 /// are). Words not in the model's dictionary are said as espeak-ng says them. Made once and kept warm.
 /// (Measurements and history: docs/speech.md, "WakeSpotter".)
 ///
@@ -24,6 +25,12 @@ public final class WakeSpotter: @unchecked Sendable {
         "hey boys play", "hey play", "hey now", "hey babe", "hey folks", "hey roy", "hey lloyd", "a voice",
     ]
     static let decoyPrefix = Grammar.garbagePrefix  // the dictionary has each word's garbage twin
+    /// Near misses that accents make of the default phrase itself: espeak-ng's British and Caribbean "hey voice plug"
+    /// was heard as "a voice" then phones, its Scottish, Lancashire and Caribbean ones as "hey boy(s)". When one of
+    /// them wins and the phrase still clears the threshold over the utterance's start, the wake is `doubtful`: only
+    /// a command heard surely follows it. ("hey roy" and "hey lloyd" are not: a command said to Roy switched.)
+    /// (Measurements: docs/speech.md, "WakeSpotter: doubtful wakes".)
+    static let accentDecoys: Set<String> = ["a voice", "hey boy", "hey boys"]
 
     public let phrase: String
     public let threshold: Double
@@ -31,6 +38,8 @@ public final class WakeSpotter: @unchecked Sendable {
     private let openDecoder: PocketSphinxDecoder
     private let grammar: String
     private let alone: String
+    /// The phrase, then phones: where the phrase ends when an accent's near miss won (nil for another phrase).
+    private let leading: String?
     /// One front end per frequency warp (`SpeechRecognizer.warp(pitch:)`).
     private let frontEnds: [Double: FrontEnd]
     private let lock = NSLock()
@@ -62,6 +71,9 @@ public final class WakeSpotter: @unchecked Sendable {
             "#JSGF V1.0;\ngrammar wake;\npublic <utterance> = (\(joined) | "
             + Grammar.alternatives(decoys.map { $0.map { Self.decoyPrefix + $0 } }) + ") <phone>* | <phone> <phone>*;\n" + phone
         alone = Grammar.check(words)
+        leading =
+            self.phrase == Self.defaultPhrase
+            ? "#JSGF V1.0;\ngrammar leading;\npublic <utterance> = \(joined) <phone>*;\n" + phone : nil
         decoder = try TemporaryFile.with(
             pronunciations.fileText, named: "wake", fileExtension: "dict",
             { dictionary in
@@ -89,6 +101,9 @@ public final class WakeSpotter: @unchecked Sendable {
         public var openHeard: String? = nil
         /// The wake grammar's path (g_ words: a decoy or the phones).
         public var heard = ""
+        /// Whether an accent's near miss won and the phrase was found under it (`accentDecoys`): only a command heard
+        /// surely may follow.
+        public var doubtful = false
     }
 
     /// Where the wake phrase ends in `audio`, in samples; nil when it was not said.
@@ -102,7 +117,14 @@ public final class WakeSpotter: @unchecked Sendable {
             guard let frontEnd = frontEnds[warp], let features = try? frontEnd.features(conditioned.samples),
                 let decoding = try? decoder.decode(features, grammar: grammar)
             else { return Spotted() }
-            let words = decoding.words.filter { !$0.word.hasPrefix(Grammar.garbagePrefix) }
+            var words = decoding.words.filter { !$0.word.hasPrefix(Grammar.garbagePrefix) }
+            var doubtful = false
+            if words.isEmpty, let leading, Self.accentDecoys.contains(Self.decoy(in: decoding)) {
+                // An accent's near miss: where the phrase would end if it was said.
+                guard let forced = try? decoder.decode(features, grammar: leading) else { return Spotted(heard: decoding.hypothesis) }
+                words = forced.words.filter { !$0.word.hasPrefix(Grammar.garbagePrefix) }
+                doubtful = true
+            }
             guard let first = words.first, let last = words.last, words.map(\.baseWord).joined(separator: " ") == phrase else {
                 return Spotted(heard: decoding.hypothesis)
             }
@@ -112,11 +134,21 @@ public final class WakeSpotter: @unchecked Sendable {
                 return Spotted()
             }
             let margin = SpeechRecognizer.margin(of: forced, against: open, frames: span.count)
-            guard margin >= threshold else { return Spotted(margin: margin, openHeard: open.hypothesis) }
+            guard margin >= threshold else {
+                return Spotted(margin: margin, openHeard: open.hypothesis, heard: decoding.hypothesis, doubtful: doubtful)
+            }
             // The padding `conditioned` may have added before the speech is not in `audio`.
             let padding = conditioned.samples.count - audio.samples.count
             let end = (last.endFrame + 1) * RecognizerAudio.sampleRate / 100 - max(0, padding / 2)
-            return Spotted(end: min(audio.samples.count, max(0, end)), margin: margin, openHeard: open.hypothesis)
+            return Spotted(
+                end: min(audio.samples.count, max(0, end)), margin: margin, openHeard: open.hypothesis, heard: decoding.hypothesis,
+                doubtful: doubtful)
         }
+    }
+
+    /// The near miss a wake grammar's path begins with ("a voice"), without its prefix; empty when none.
+    static func decoy(in decoding: PocketSphinxDecoder.Decoding) -> String {
+        decoding.words.prefix { !$0.word.hasPrefix(Grammar.phonePrefix) }.map { String($0.baseWord.dropFirst(decoyPrefix.count)) }
+            .joined(separator: " ")
     }
 }

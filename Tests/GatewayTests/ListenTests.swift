@@ -149,11 +149,43 @@ struct ListenTests {
                 "voiceplug", ["listen", "-", "--no-reply", "--json"], input: raw, directory: gateway.folder)
             #expect(try await listen.wait(timeout: .seconds(120)) == 0, "\(listen.standardError)")
             let events = Self.events(listen.standardOutput)
-            #expect(events.filter { $0["event"] as? String == "wake" }.count == 2, "\(listen.standardOutput)")
+            // "hey boys" may wake doubtfully (an accent's near miss, see `doubtfulWake`): then only a command heard surely
+            // follows it, and the desk fan is not switched.
+            let wakes = events.filter { $0["event"] as? String == "wake" && $0["doubtful"] as? Bool == false }
+            #expect(wakes.count == 2, "\(listen.standardOutput)")
             let heard = events.filter { $0["event"] as? String == "heard" }.compactMap { $0["text"] as? String }
             #expect(heard == ["turn on the kitchen lamp", "is the christmas tree on"], "the desk fan was not asked: \(heard)")
             let fan = try await gateway.say("is the desk fan on")
             #expect(fan["state"] as? String != "on", "\(fan)")
+        }
+    }
+
+    @Test(
+        "an accent's wake phrase heard as a near miss (\"a voice\") wakes doubtfully: a command heard surely after it switches, chatter does not"
+    )
+    func doubtfulWake() async throws {
+        try await withGateway { gateway in
+            // espeak-ng's Welsh English (gbcwmd) says "hey voice plug" so that the wake grammar hears "a voice" and phones.
+            let hugo = "espeak:en-gb-x-gbcwmd+Hugo:160"
+            let raw = try await blocking {
+                var raw = Data(count: 16_000)
+                for (text, voice, pause) in [
+                    ("hey voice plug, turn on the kitchen lamp", hugo, 1.5), ("a voice called out from the garden", hugo, 1.5),
+                    ("hey voice plug", hugo, 1.0), ("turn on the desk fan", "slt", 1.5),
+                ] {
+                    raw += try synthesizeWAV(text, voice: voice, snr: 20).dropFirst(44)
+                    raw += Data(count: Int(pause * 16_000) * 2)
+                }
+                return raw
+            }
+            let listen = try ChildProcess("voiceplug", ["listen", "-", "--no-reply", "--json"], input: raw, directory: gateway.folder)
+            #expect(try await listen.wait(timeout: .seconds(120)) == 0, "\(listen.standardError)")
+            let events = Self.events(listen.standardOutput)
+            let wakes = events.filter { $0["event"] as? String == "wake" }
+            #expect(wakes.count >= 2 && wakes.allSatisfy { $0["doubtful"] as? Bool == true }, "\(listen.standardOutput)")
+            let results = events.compactMap { $0["result"] as? [String: Any] }.map { "\($0["device"] ?? "-") \($0["state"] ?? "-")" }
+            #expect(results == ["kitchen-lamp on", "desk-fan on"], "\(listen.standardOutput)")
+            #expect(!events.contains { $0["event"] as? String == "question" }, "\(listen.standardOutput)")
         }
     }
 

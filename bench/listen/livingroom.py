@@ -2,7 +2,7 @@
 """A synthesized living room, heard live by `voiceplug listen`.
 
   python3 bench/listen/livingroom.py [--voiceplug PATH] [--plugsim PATH] [--minutes 30] [--events 60]
-                                     [--seed N] [--household 1-5] [--speed 1] [--keep DIR] [--no-wake] [--no-reply]
+                                     [--seed N] [--household 1-6] [--speed 1] [--keep DIR] [--no-wake] [--no-reply]
 
 Builds a stream of --minutes (default 30) minutes: --events wake phrase + command events said by people
 (flite and espeak-ng voices and device names no test or tuning of the project used), household chatter among
@@ -17,7 +17,8 @@ question names what they asked for, else "no" (--no-reply: nobody answers), mixe
 
 Prints, and writes to DIR/report.json with --keep: commands executed within 6 s of their end (10 s when asked
 back; how long after, and how many after a yes), wrong switches (a device or state other than the command's), false switches (outside any command,
-the TV's included), false wakes, questions asked back, how long after each result its spoken answer started,
+the TV's included), false wakes (how many doubtful: an accent's near miss of the wake phrase, after which only
+a command heard surely is taken), questions asked back, how long after each result its spoken answer started,
 and the CPU time `listen` used against the stream's length.
 
 Write a new --seed's stream before hearing it; the first hearing is the figure.
@@ -503,7 +504,7 @@ def score(happenings, events, started, speed):
         if event.get("event") == "wake":
             if not any(c["start"] - 0.5 <= at(event) <= c["end"] + 3 for c in commands):
                 near = [h["text"] for h in happenings if h["start"] - 1 <= at(event) <= h["end"] + 3 and h["kind"] != "music"]
-                report["falseWakes"].append(dict(at=round(at(event), 1), near=near))
+                report["falseWakes"].append(dict(at=round(at(event), 1), doubtful=event.get("doubtful", False), near=near))
         if event.get("event") == "answer" and "startsAfterMs" in event:
             report["answerStarts"].append(event["startsAfterMs"])
     return report
@@ -545,7 +546,8 @@ def main():
         print(f"commands executed: {report['executed']} of {report['commands']} ({report['afterYes']} after a question "
               "and a yes)" + (f", {lat[len(lat) // 2]:.2f} s after their end at the median, {lat[-1]:.2f} s at most" if lat else ""))
         print(f"wrong switches: {len(report['wrong'])}; false switches: {len(report['false'])}; "
-              f"false wakes: {len(report['falseWakes'])}; asked back: {len(report['asked'])}")
+              f"false wakes: {len(report['falseWakes'])} "
+              f"({sum(1 for w in report['falseWakes'] if w['doubtful'])} doubtful); asked back: {len(report['asked'])}")
         if starts:
             print(f"spoken answers started {starts[len(starts) // 2]:.0f} ms after their result (median), "
                   f"{starts[-1]:.0f} ms at most")

@@ -22,21 +22,24 @@ final class Listener: Sendable {
         case declined
     }
 
-    let act: @Sendable (RecognizerAudio) async -> Heard
+    /// Hears an utterance and has the gateway act on it; with `onlySure` (after a doubtful wake phrase) only a command
+    /// heard surely: nothing is asked back.
+    let act: @Sendable (_ utterance: RecognizerAudio, _ onlySure: Bool) async -> Heard
     let names: @Sendable () -> [String: String]
     let output: ALSADevice?
     let json: Bool
     let console: Console
     let spotter: WakeSpotter?
-    /// Until when an utterance is a command without the wake phrase (it was said alone just before).
-    let awake = Mutex<ContinuousClock.Instant?>(nil)
+    /// Until when an utterance is a command without the wake phrase (it was said alone just before), and whether
+    /// that wake phrase was doubtful (`WakeSpotter.Spotted.doubtful`).
+    let awake = Mutex<(until: ContinuousClock.Instant, onlySure: Bool)?>(nil)
     /// How long after the wake phrase alone a command is taken.
     static let wakeWindow: Duration = .seconds(5)
 
     /// `act` hears an utterance and has the gateway act on it; `names` are the devices' names by id, for answers.
     init(
         spotter: WakeSpotter?, output: ALSADevice?, json: Bool, console: Console, names: @escaping @Sendable () -> [String: String],
-        act: @escaping @Sendable (RecognizerAudio) async -> Heard
+        act: @escaping @Sendable (_ utterance: RecognizerAudio, _ onlySure: Bool) async -> Heard
     ) {
         self.spotter = spotter
         self.output = output
@@ -62,9 +65,10 @@ final class Listener: Sendable {
     private func handle(_ utterance: RecognizerAudio) async {
         let seconds = Double(utterance.samples.count) / Double(RecognizerAudio.sampleRate)
         event("utterance", ["seconds": String(format: "%.2f", seconds)])
-        guard let command = await afterWake(utterance) else { return }
-        switch await act(command) {
+        guard let (command, onlySure) = await afterWake(utterance) else { return }
+        switch await act(command, onlySure) {
         case .nothing(let why):
+            let why = onlySure ? "not heard surely after a doubtful wake phrase" : why
             event("heard", ["text": "null", "why": JSON.string(why)], raw: true)
         case .asking(let question):
             ask(question)
@@ -91,29 +95,29 @@ final class Listener: Sendable {
     private func ask(_ question: String) {
         event("question", ["text": JSON.string(question)], raw: true)
         answer(question)
-        awake.withLock { $0 = ContinuousClock.now + Self.replyWindow }
+        awake.withLock { $0 = (ContinuousClock.now + Self.replyWindow, false) }
     }
 
     /// How long after a question its answer is taken without the wake phrase (the gateway's question waits as long).
     static let replyWindow = AskedQuestions.window
 
     /// The command in `utterance`: all of it without a wake phrase (or within the window after one said alone);
-    /// else what follows the wake phrase; nil when there is none yet.
-    private func afterWake(_ utterance: RecognizerAudio) async -> RecognizerAudio? {
-        guard let spotter else { return utterance }
-        if let until = awake.withLock({ $0 }), ContinuousClock.now < until {
+    /// else what follows the wake phrase; nil when there is none yet. `onlySure` when the wake phrase was doubtful.
+    private func afterWake(_ utterance: RecognizerAudio) async -> (command: RecognizerAudio, onlySure: Bool)? {
+        guard let spotter else { return (utterance, false) }
+        if let (until, onlySure) = awake.withLock({ $0 }), ContinuousClock.now < until {
             awake.withLock { $0 = nil }
-            return utterance
+            return (utterance, onlySure)
         }
-        guard let end = try? await runBlocking({ spotter.spot(utterance) }) else { return nil }
+        guard let spotted = try? await runBlocking({ spotter.hear(utterance) }), let end = spotted.end else { return nil }
         let rest = Array(utterance.samples[end...])
-        event("wake", ["phrase": spotter.phrase])
+        event("wake", ["phrase": JSON.string(spotter.phrase), "doubtful": spotted.doubtful ? "true" : "false"], raw: true)
         // What follows holds a command when it is longer than the silence that ended the utterance and a word.
         guard rest.count >= RecognizerAudio.sampleRate, !Self.isQuiet(rest) else {
-            awake.withLock { $0 = ContinuousClock.now + Self.wakeWindow }
+            awake.withLock { $0 = (ContinuousClock.now + Self.wakeWindow, spotted.doubtful) }
             return nil
         }
-        return RecognizerAudio(samples: rest)
+        return (RecognizerAudio(samples: rest), spotted.doubtful)
     }
 
     /// Whether `samples`, less the silence that ended the utterance, are too quiet to be speech: the wake phrase's
