@@ -63,17 +63,17 @@ extension Gateway {
     /// Hears `audio` (a microphone's utterance: `run --listen`) and handles the phrase heard, as `voiceplug/audio`
     /// does; the result's text is what was heard (empty when nothing known was).
     /// `asker` says who speaks, for a question asked back (see `Gateway+Questions`); with `publishing`, the result
-    /// is also published on `voiceplug/result`, as a phrase from the broker's would be (`run --listen`). With
-    /// `onlySure` (after a doubtful wake phrase) only a command heard surely is acted on: nothing is asked back, and
-    /// an utterance heard as nothing known is neither logged nor published.
+    /// is also published on `voiceplug/result`, as a phrase from the broker's would be (`run --listen`). After a
+    /// doubtful wake phrase (`afterDoubtfulWake`: chatter, as often as not) an utterance heard as nothing known is
+    /// neither logged nor published.
     public func handle(
-        audio: RecognizerAudio, from asker: String = "console", publishing: Bool = false, onlySure: Bool = false,
+        audio: RecognizerAudio, from asker: String = "console", publishing: Bool = false, afterDoubtfulWake: Bool = false,
         arrived: ContinuousClock.Instant = .now
     ) async -> PhraseResult {
         let request = PhraseRequest(text: "")
         guard settings.speech else { return Self.spokenFailure(request.id, .invalidInput, "speech recognition is off (--no-speech)") }
-        let (result, heard) = await hear(audio, as: request, arrived: arrived, asker: asker, asking: !onlySure)
-        if onlySure, heard == nil { return result }
+        let (result, heard) = await hear(audio, as: request, arrived: arrived, asker: asker)
+        if afterDoubtfulWake, heard == nil, result.question == nil { return result }
         if let heard { logResult(of: heard, result) } else { log.log(.info, "\(result.id) audio → \(result.json)") }
         if publishing {
             await answer(heard ?? request, with: result, intent: result.recognizedIntent)

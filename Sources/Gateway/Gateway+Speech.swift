@@ -53,9 +53,9 @@ extension Gateway {
 
     /// Hears `audio` and acts on the phrase heard; the result, and the request as heard (nil when nothing was).
     /// `asker` tells who speaks (see `asker(of:fallback:)`): a question asked back to them waits for their answer.
-    func hear(
-        _ audio: RecognizerAudio, as request: PhraseRequest, arrived: ContinuousClock.Instant, asker: String? = nil, asking: Bool = true
-    ) async -> (PhraseResult, PhraseRequest?) {
+    func hear(_ audio: RecognizerAudio, as request: PhraseRequest, arrived: ContinuousClock.Instant, asker: String? = nil) async -> (
+        PhraseResult, PhraseRequest?
+    ) {
         let asker = asker ?? Self.asker(of: request, fallback: "audio")
         if let phrase = questions.take(of: asker), let heard = await speech.hearReply(audio), let reply = heard.reply {
             log.log(.info, "\(request.id) heard \(reply.rawValue) to \(Self.shown(phrase)) (\(heard.heard))")
@@ -67,9 +67,7 @@ extension Gateway {
         switch await speech.hear(audio) {
         case .recognition(let heard):
             guard let text = heard.text else {
-                if asking, let candidate = heard.candidate, let question = ask(candidate, of: asker, for: request) {
-                    return (question, nil)
-                }
+                if let candidate = heard.candidate, let asking = ask(candidate, of: asker, for: request) { return (asking, nil) }
                 return (Self.spokenFailure(request.id, .notRecognized, "nothing known was heard"), nil)
             }
             return await act(on: text, confidence: heard.confidence, as: request, arrived: arrived, audio: audio)

@@ -27,8 +27,9 @@ public final class WakeSpotter: @unchecked Sendable {
     static let decoyPrefix = Grammar.garbagePrefix  // the dictionary has each word's garbage twin
     /// Near misses that accents make of the default phrase itself: espeak-ng's British and Caribbean "hey voice plug"
     /// was heard as "a voice" then phones, its Scottish, Lancashire and Caribbean ones as "hey boy(s)". When one of
-    /// them wins and the phrase still clears the threshold over the utterance's start, the wake is `doubtful`: only
-    /// a command heard surely follows it. ("hey roy" and "hey lloyd" are not: a command said to Roy switched.)
+    /// them wins and the phrase still clears the threshold over the utterance's start, the wake is `doubtful`: chatter
+    /// wakes so too ("the voice of that actor …"), and what follows it is as often no command. ("hey roy" and "hey
+    /// lloyd" are no accents' near misses: a command said to Roy switched.)
     /// (Measurements: docs/speech.md, "WakeSpotter: doubtful wakes".)
     static let accentDecoys: Set<String> = ["a voice", "hey boy", "hey boys"]
 
@@ -101,8 +102,7 @@ public final class WakeSpotter: @unchecked Sendable {
         public var openHeard: String? = nil
         /// The wake grammar's path (g_ words: a decoy or the phones).
         public var heard = ""
-        /// Whether an accent's near miss won and the phrase was found under it (`accentDecoys`): only a command heard
-        /// surely may follow.
+        /// Whether an accent's near miss won and the phrase was found under it (`accentDecoys`).
         public var doubtful = false
     }
 

@@ -161,7 +161,7 @@ struct ListenTests {
     }
 
     @Test(
-        "an accent's wake phrase heard as a near miss (\"a voice\") wakes doubtfully: a command heard surely after it switches, chatter does not"
+        "an accent's wake phrase heard as a near miss (\"a voice\") wakes doubtfully: a command after it switches, alone it opens the window, chatter switches nothing"
     )
     func doubtfulWake() async throws {
         try await withGateway { gateway in

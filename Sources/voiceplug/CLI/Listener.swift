@@ -22,9 +22,9 @@ final class Listener: Sendable {
         case declined
     }
 
-    /// Hears an utterance and has the gateway act on it; with `onlySure` (after a doubtful wake phrase) only a command
-    /// heard surely: nothing is asked back.
-    let act: @Sendable (_ utterance: RecognizerAudio, _ onlySure: Bool) async -> Heard
+    /// Hears an utterance and has the gateway act on it; `doubtful` when it follows a doubtful wake phrase
+    /// (`WakeSpotter.Spotted.doubtful`).
+    let act: @Sendable (_ utterance: RecognizerAudio, _ doubtful: Bool) async -> Heard
     let names: @Sendable () -> [String: String]
     let output: ALSADevice?
     let json: Bool
@@ -32,14 +32,14 @@ final class Listener: Sendable {
     let spotter: WakeSpotter?
     /// Until when an utterance is a command without the wake phrase (it was said alone just before), and whether
     /// that wake phrase was doubtful (`WakeSpotter.Spotted.doubtful`).
-    let awake = Mutex<(until: ContinuousClock.Instant, onlySure: Bool)?>(nil)
+    let awake = Mutex<(until: ContinuousClock.Instant, doubtful: Bool)?>(nil)
     /// How long after the wake phrase alone a command is taken.
     static let wakeWindow: Duration = .seconds(5)
 
     /// `act` hears an utterance and has the gateway act on it; `names` are the devices' names by id, for answers.
     init(
         spotter: WakeSpotter?, output: ALSADevice?, json: Bool, console: Console, names: @escaping @Sendable () -> [String: String],
-        act: @escaping @Sendable (_ utterance: RecognizerAudio, _ onlySure: Bool) async -> Heard
+        act: @escaping @Sendable (_ utterance: RecognizerAudio, _ doubtful: Bool) async -> Heard
     ) {
         self.spotter = spotter
         self.output = output
@@ -65,10 +65,10 @@ final class Listener: Sendable {
     private func handle(_ utterance: RecognizerAudio) async {
         let seconds = Double(utterance.samples.count) / Double(RecognizerAudio.sampleRate)
         event("utterance", ["seconds": String(format: "%.2f", seconds)])
-        guard let (command, onlySure) = await afterWake(utterance) else { return }
-        switch await act(command, onlySure) {
+        guard let (command, doubtful) = await afterWake(utterance) else { return }
+        switch await act(command, doubtful) {
         case .nothing(let why):
-            let why = onlySure ? "not heard surely after a doubtful wake phrase" : why
+            let why = doubtful ? "after a doubtful wake phrase: " + why : why
             event("heard", ["text": "null", "why": JSON.string(why)], raw: true)
         case .asking(let question):
             ask(question)
@@ -102,12 +102,12 @@ final class Listener: Sendable {
     static let replyWindow = AskedQuestions.window
 
     /// The command in `utterance`: all of it without a wake phrase (or within the window after one said alone);
-    /// else what follows the wake phrase; nil when there is none yet. `onlySure` when the wake phrase was doubtful.
-    private func afterWake(_ utterance: RecognizerAudio) async -> (command: RecognizerAudio, onlySure: Bool)? {
+    /// else what follows the wake phrase; nil when there is none yet. `doubtful` when the wake phrase was.
+    private func afterWake(_ utterance: RecognizerAudio) async -> (command: RecognizerAudio, doubtful: Bool)? {
         guard let spotter else { return (utterance, false) }
-        if let (until, onlySure) = awake.withLock({ $0 }), ContinuousClock.now < until {
+        if let (until, doubtful) = awake.withLock({ $0 }), ContinuousClock.now < until {
             awake.withLock { $0 = nil }
-            return (utterance, onlySure)
+            return (utterance, doubtful)
         }
         guard let spotted = try? await runBlocking({ spotter.hear(utterance) }), let end = spotted.end else { return nil }
         let rest = Array(utterance.samples[end...])

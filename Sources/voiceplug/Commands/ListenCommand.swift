@@ -26,10 +26,10 @@ enum ListenCommand {
                                   alone and the command within 5 s; other speech is not heard
             --no-wake             every utterance is a candidate command (push-to-talk setups)
             --no-reply            answers are printed, not spoken
-            --json                one JSON object a line per event: utterance, wake (with "doubtful":
-                                  true when an accent's near miss of the phrase was heard: only a
-                                  command heard surely follows it), heard, result, question, answer
-                                  (with "startsAfterMs": how long after the result its sound started)
+            --json                one JSON object a line per event: utterance, wake ("doubtful": true
+                                  when an accent's near miss of the phrase was heard and the phrase
+                                  found under it), heard, result, question, answer ("startsAfterMs":
+                                  how long after the result its sound started)
             --threshold M         \(thresholdHelp)
             --broker URL          the gateway's broker (default: the configuration's, else mqtt://127.0.0.1:1883)
 
@@ -57,8 +57,8 @@ enum ListenCommand {
             throw UsageError(message: "\(error)", command: "run")
         }
         let listener = Listener(spotter: spotter, output: output, json: false, console: console, names: { gateway.deviceNames }) {
-            utterance, onlySure in
-            let result = await gateway.handle(audio: utterance, from: "listen", publishing: true, onlySure: onlySure)
+            utterance, doubtful in
+            let result = await gateway.handle(audio: utterance, from: "listen", publishing: true, afterDoubtfulWake: doubtful)
             if let question = result.question { return .asking(question) }
             if case .failed(_, PhraseResult.answeredNo, _) = result.outcome { return .declined }
             guard !result.text.isEmpty else { return .nothing("nothing known was heard") }
@@ -132,7 +132,7 @@ enum ListenCommand {
             // A command heard but not surely is asked back; the next utterance within the window is heard as its yes or no.
             let asked = AskedQuestions()
             let listener = Listener(spotter: spotter, output: output, json: json, console: console, names: { names }) {
-                utterance, onlySure in
+                utterance, _ in
                 if let phrase = asked.take(of: "listen"), let reply = try? await runBlocking({ try recognizer.hearReply(utterance) }).reply
                 {
                     guard reply == .yes else { return .declined }
@@ -142,7 +142,7 @@ enum ListenCommand {
                     return .nothing("the recognizer failed")
                 }
                 guard let text = heard.text else {
-                    if !onlySure, let candidate = heard.candidate,
+                    if let candidate = heard.candidate,
                         let question = Gateway.question(for: candidate, matcher: matcher, shortcuts: shortcuts, names: names)
                     {
                         asked.ask(candidate, of: "listen")
