@@ -252,6 +252,37 @@ struct ListenTests {
         }
     }
 
+    @Test("the gateway listening itself publishes nothing for chatter after a doubtful wake; a command after one switches")
+    func gatewayAfterDoubtfulWake() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("voiceplug-mic-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pipe = folder.appendingPathComponent("microphone")
+        #expect(mkfifo(pipe.path, 0o600) == 0)
+        let environment = try Self.alsa(in: folder, capture: pipe)
+        // Both wake doubtfully (see `doubtfulWake`): the first is chatter, heard as nothing known.
+        let raw = try await blocking {
+            var raw = Data(count: 16_000)
+            for text in ["a voice called out from the garden", "hey voice plug, turn on the porch light"] {
+                raw += try synthesizeWAV(text, voice: "espeak:en-gb-x-gbcwmd+Hugo:160", snr: 20).dropFirst(44)
+                raw += Data(count: 24_000 * 2)
+            }
+            return raw
+        }
+        Self.feed(raw, into: pipe)
+        let run = ["--listen", "--device", "vpin", "--output-device", "vpout"]
+        try await withGateway(speech: true, runArguments: run, gatewayEnvironment: environment) { gateway in
+            _ = try await gateway.inbox.wait(
+                timeout: .seconds(60),
+                where: { $0.topic == "voiceplug/plugs/porch" && (GatewayFixture.object($0)?["state"] as? String) == "on" })
+            _ = try await gateway.inbox.wait(
+                timeout: .seconds(10),
+                where: { GatewayFixture.isSpokenResult($0) && GatewayFixture.object($0)?["device"] as? String == "porch" })
+            let published = await gateway.inbox.messages.filter(GatewayFixture.isSpokenResult).compactMap(GatewayFixture.object)
+            #expect(published.count == 1, "the chatter's nothing was published: \(published)")
+        }
+    }
+
     @Test("listen says what is missing: where to listen, a wake phrase it cannot spot, a device ALSA does not know")
     func usage() async throws {
         try await withGateway { gateway in
