@@ -9,13 +9,39 @@ import Testing
 struct ListenTests {
     /// Raw 16 kHz mono 16-bit audio: each text spoken by espeak-ng, then `pause` seconds of silence.
     static func stream(_ texts: [String], pause: Double = 1.5) throws -> Data {
+        try stream(texts.map { ($0, "espeak", pause) })
+    }
+
+    /// Raw 16 kHz mono 16-bit audio: half a second of silence, then each text spoken by its voice (see
+    /// `synthesizeWAV`, with `snr`) and followed by its pause in seconds.
+    static func stream(_ said: [(text: String, voice: String, pause: Double)], snr: Double? = nil) throws -> Data {
         var raw = Data(count: Int(0.5 * 16_000) * 2)
-        for text in texts {
-            let wav = try synthesizeWAV(text, voice: "espeak")
-            raw += wav.dropFirst(44)  // the 16 kHz mono WAV's samples
+        for (text, voice, pause) in said {
+            raw += try synthesizeWAV(text, voice: voice, snr: snr).dropFirst(44)  // the 16 kHz mono WAV's samples
             raw += Data(count: Int(pause * 16_000) * 2)
         }
         return raw
+    }
+
+    /// A named pipe in `folder` and an ALSA configuration whose capture device `vpin` reads it (see `alsa`).
+    static func microphone(in folder: URL) throws -> (pipe: URL, environment: [String: String]) {
+        let pipe = folder.appendingPathComponent("microphone")
+        #expect(mkfifo(pipe.path, 0o600) == 0)
+        return (pipe, try alsa(in: folder, capture: pipe))
+    }
+
+    /// The gateway listening itself (`run` with `runArguments`) to `raw`, fed in real time through ALSA's `vpin`;
+    /// `body` gets the fixture and the folder whose answers.raw the answers are played into.
+    static func withListeningGateway(
+        _ raw: Data, runArguments: [String], _ body: (GatewayFixture, URL) async throws -> Void
+    ) async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("voiceplug-mic-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (pipe, environment) = try microphone(in: folder)
+        // The writer first: ALSA's file plugin opens the pipe when the gateway opens the device, and waits for a writer.
+        feed(raw, into: pipe)
+        try await withGateway(speech: true, runArguments: runArguments, gatewayEnvironment: environment) { try await body($0, folder) }
     }
 
     /// An ALSA configuration with a playback device `vpout` writing raw samples to `answers`, and, with `capture`,
@@ -95,9 +121,7 @@ struct ListenTests {
     func alsaCapture() async throws {
         try await withGateway { gateway in
             let raw = try await blocking { try Self.stream(["switch off the desk fan"]) }
-            let pipe = gateway.folder.appendingPathComponent("microphone")
-            #expect(mkfifo(pipe.path, 0o600) == 0)
-            let environment = try Self.alsa(in: gateway.folder, capture: pipe)
+            let (pipe, environment) = try Self.microphone(in: gateway.folder)
             let listen = try ChildProcess(
                 "voiceplug", ["listen", "--device", "vpin", "--no-wake", "--output-device", "vpout", "--json"], environment: environment,
                 directory: gateway.folder)
@@ -134,16 +158,11 @@ struct ListenTests {
     func wakePhrase() async throws {
         try await withGateway { gateway in
             let raw = try await blocking {
-                var raw = Data(count: 16_000)
-                for (text, voice, pause) in [
+                try Self.stream([
                     ("hey voice plug, turn on the kitchen lamp", "espeak", 1.5), ("turn on the desk fan", "slt", 1.5),
                     ("hey boys, turn on the desk fan", "espeak", 1.5), ("hey voice plug", "slt", 1.0),
                     ("is the christmas tree on", "slt", 1.5),
-                ] {
-                    raw += try synthesizeWAV(text, voice: voice).dropFirst(44)
-                    raw += Data(count: Int(pause * 16_000) * 2)
-                }
-                return raw
+                ])
             }
             let listen = try ChildProcess(
                 "voiceplug", ["listen", "-", "--no-reply", "--json"], input: raw, directory: gateway.folder)
@@ -168,15 +187,11 @@ struct ListenTests {
             // espeak-ng's Welsh English (gbcwmd) says "hey voice plug" so that the wake grammar hears "a voice" and phones.
             let hugo = "espeak:en-gb-x-gbcwmd+Hugo:160"
             let raw = try await blocking {
-                var raw = Data(count: 16_000)
-                for (text, voice, pause) in [
-                    ("hey voice plug, turn on the kitchen lamp", hugo, 1.5), ("a voice called out from the garden", hugo, 1.5),
-                    ("hey voice plug", hugo, 1.0), ("turn on the desk fan", "slt", 1.5),
-                ] {
-                    raw += try synthesizeWAV(text, voice: voice, snr: 20).dropFirst(44)
-                    raw += Data(count: Int(pause * 16_000) * 2)
-                }
-                return raw
+                try Self.stream(
+                    [
+                        ("hey voice plug, turn on the kitchen lamp", hugo, 1.5), ("a voice called out from the garden", hugo, 1.5),
+                        ("hey voice plug", hugo, 1.0), ("turn on the desk fan", "slt", 1.5),
+                    ], snr: 20)
             }
             let listen = try ChildProcess("voiceplug", ["listen", "-", "--no-reply", "--json"], input: raw, directory: gateway.folder)
             #expect(try await listen.wait(timeout: .seconds(120)) == 0, "\(listen.standardError)")
@@ -228,17 +243,9 @@ struct ListenTests {
 
     @Test("the gateway listens itself (run --listen): a command from the microphone switches, is published, the answer is played")
     func gatewayListens() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("voiceplug-mic-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let pipe = folder.appendingPathComponent("microphone")
-        #expect(mkfifo(pipe.path, 0o600) == 0)
-        let environment = try Self.alsa(in: folder, capture: pipe)
         let raw = try await blocking { try Self.stream(["turn on the porch light"]) }
         let run = ["--listen", "--device", "vpin", "--output-device", "vpout", "--no-wake"]
-        // The writer first: ALSA's file plugin opens the pipe when the gateway opens the device, and waits for a writer.
-        Self.feed(raw, into: pipe)
-        try await withGateway(speech: true, runArguments: run, gatewayEnvironment: environment) { gateway in
+        try await Self.withListeningGateway(raw, runArguments: run) { gateway, folder in
             _ = try await gateway.inbox.wait(
                 timeout: .seconds(60),
                 where: { $0.topic == "voiceplug/plugs/porch" && (GatewayFixture.object($0)?["state"] as? String) == "on" })
@@ -254,24 +261,14 @@ struct ListenTests {
 
     @Test("the gateway listening itself publishes nothing for chatter after a doubtful wake; a command after one switches")
     func gatewayAfterDoubtfulWake() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("voiceplug-mic-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let pipe = folder.appendingPathComponent("microphone")
-        #expect(mkfifo(pipe.path, 0o600) == 0)
-        let environment = try Self.alsa(in: folder, capture: pipe)
         // Both wake doubtfully (see `doubtfulWake`): the first is chatter, heard as nothing known.
+        let hugo = "espeak:en-gb-x-gbcwmd+Hugo:160"
         let raw = try await blocking {
-            var raw = Data(count: 16_000)
-            for text in ["a voice called out from the garden", "hey voice plug, turn on the porch light"] {
-                raw += try synthesizeWAV(text, voice: "espeak:en-gb-x-gbcwmd+Hugo:160", snr: 20).dropFirst(44)
-                raw += Data(count: 24_000 * 2)
-            }
-            return raw
+            try Self.stream(
+                [("a voice called out from the garden", hugo, 1.5), ("hey voice plug, turn on the porch light", hugo, 1.5)], snr: 20)
         }
-        Self.feed(raw, into: pipe)
         let run = ["--listen", "--device", "vpin", "--output-device", "vpout"]
-        try await withGateway(speech: true, runArguments: run, gatewayEnvironment: environment) { gateway in
+        try await Self.withListeningGateway(raw, runArguments: run) { gateway, _ in
             _ = try await gateway.inbox.wait(
                 timeout: .seconds(60),
                 where: { $0.topic == "voiceplug/plugs/porch" && (GatewayFixture.object($0)?["state"] as? String) == "on" })
