@@ -57,7 +57,7 @@ extension SpeechRecognizer {
     }
 
     /// A reply heard in `conditioned` audio with one frequency warp.
-    package func hearReply(_ conditioned: RecognizerAudio, warp: Double) throws -> HeardReply {
+    private func hearReply(_ conditioned: RecognizerAudio, warp: Double) throws -> HeardReply {
         let features = try self.features(conditioned, warp: warp, removingNoise: false)
         let decoding = try lock.withLock { try decoders.grammar.decode(features, grammar: Self.replyGrammar) }
         let words = decoding.words.map(\.baseWord).filter { !$0.hasPrefix("<") && !$0.hasPrefix("[") }
