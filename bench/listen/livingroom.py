@@ -175,6 +175,25 @@ HOUSEHOLDS[7] = (
     {"landing light": "step light", "shed heater": "tent heater", "study lamp": "mantel lamp",
      "window heater": "storage heater", "cabinet light": "gaming light", "bed warmer": "cot fan"},
 )
+# The eighth, written after household 7 was heard and a check of the heard name against the other devices' names
+# was begun (its threshold not yet chosen), before this one was heard. Two pairs of names share a word.
+HOUSEHOLDS[8] = (
+    [
+        {"id": "tripod-lamp", "name": "tripod lamp", "area": "living room"},
+        {"id": "ceiling-lamp", "name": "ceiling lamp", "area": "kitchen"},
+        {"id": "tower-heater", "name": "tower heater", "area": "bedroom"},
+        {"id": "puppy-heater", "name": "puppy heater", "area": "utility room"},
+        {"id": "wall-lantern", "name": "wall lantern", "area": "patio"},
+        {"id": "lounge-fan", "name": "lounge fan", "area": "lounge"},
+    ],
+    [
+        ("flite", "kal", 110, 1.03), ("flite", "slt", 195, 0.97), ("flite", "rms", 125, 0.93), ("flite", "awb", 125, 1.08),
+        ("espeak", "en-gb-x-rp+Denis", 160), ("espeak", "en-us-nyc+victor", 165), ("espeak", "en-gb-scotland+gustave", 160),
+        ("espeak", "en-gb-x-gbclan+Jacky", 165),
+    ],
+    {"landing light": "wall lantern", "shed heater": "puppy heater", "study lamp": "tripod lamp",
+     "window heater": "sill heater", "cabinet light": "ceiling lamp", "bed warmer": "lounge fan"},
+)
 TV = ("espeak", "en-us+m2", 175)
 
 COMMANDS = [
