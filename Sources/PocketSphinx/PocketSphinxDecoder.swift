@@ -155,7 +155,15 @@ package final class PocketSphinxDecoder {
     /// JSGF text (`ps_set_jsgf_string`, `ps_set_search`); its words must be in
     /// this decoder's dictionary. For a decoder made without a grammar, whose
     /// every utterance has one.
-    package func decode(_ features: Features, grammar jsgf: String) throws(SpeechError) -> Decoding {
+    /// With `beam`, its beams (`-beam`, `-pbeam`, `-wbeam`) are that wide: a path far worse than the others'
+    /// best is kept to the end.
+    package func decode(_ features: Features, grammar jsgf: String, beam: Double? = nil) throws(SpeechError) -> Decoding {
+        let names = ["-beam", "-pbeam", "-wbeam"]
+        let originals = names.map { cmd_ln_access_r(config, $0)?.pointee.fl }
+        if let beam { for name in names { cmd_ln_set_float_r(config, name, beam) } }  // read as the search starts
+        defer {
+            if beam != nil { for (name, original) in zip(names, originals) { original.map { cmd_ln_set_float_r(config, name, $0) } } }
+        }
         guard ps_set_jsgf_string(decoder, "utterance", jsgf) == 0, ps_set_search(decoder, "utterance") == 0 else {
             throw .decoder("the grammar was rejected: \(jsgf)")
         }

@@ -33,6 +33,11 @@ public struct RecognizerTuning: Sendable, Equatable {
     /// frame: noise masks the "f" of "off", and "X off" was heard as "X on" at 1.9–12.2 (docs/speech.md,
     /// "SpeechRecognizer: stateMargin").
     public var onStateMargin = 12.5
+    /// A command is asked back unless its name explains the audio better than any other device's name by this much
+    /// a frame (docs/speech.md, "SpeechRecognizer: nameMargin").
+    public var nameMargin = 15.0
+    /// The beams a name's frames are heard again with, for `nameMargin`: so wide that no path is lost.
+    public var nameCheckBeam = 1e-300
     /// The margin a yes or a no must clear against the open-vocabulary pass (replies were heard at 15.8–40.1,
     /// "hello" as "no" at up to 12.7; docs/speech.md, "SpeechRecognizer: asking back").
     public var replyThreshold = 15.0

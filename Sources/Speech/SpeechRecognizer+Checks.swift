@@ -67,4 +67,32 @@ extension SpeechRecognizer {
             return (Double(Int(heard.score) - Int(otherwise.score)) / Double(max(1, frames)), needed)
         }
     }
+
+    /// How much better, a frame, the name heard explains its frames than any other device's name does
+    /// (`Grammar.otherNames`), and that name; nil when the command names no one device by a name another has not,
+    /// or no other name fits those frames at all.
+    /// (Measurements and history: docs/speech.md, "SpeechRecognizer: nameMargin".)
+    func nameMargin(_ spoken: [String], features: Features, by check: PocketSphinxDecoder) -> (margin: Double, other: String)? {
+        let (matcher, shortcuts, sayings) = lock.withLock { (decoders.matcher, decoders.shortcuts, decoders.sayings) }
+        let text = spoken.joined(separator: " ")
+        guard shortcuts.voiceShortcut(forNormalizedPhrase: text) == nil,
+            let device = matcher.match(text, shortcuts: shortcuts).intent?.deviceID,
+            let other = Grammar.otherNames(spoken, device: device, sayings: sayings)
+        else { return nil }
+        return lock.withLock {
+            guard let heard = try? check.decode(features, grammar: Grammar.check(spoken)), heard.words.count == spoken.count else {
+                return nil
+            }
+            let name = heard.words[other.name]
+            guard let first = name.first?.startFrame, let last = name.last?.endFrame, last > first else { return nil }
+            let frames = features.frames(first...last)
+            // No pruning: another name far worse than the one heard is still a score (with the usual beams, all of
+            // them were lost on names as unlike as "heat gun" and "corner light").
+            let beam = Self.tuning.nameCheckBeam
+            guard let own = try? check.decode(frames, grammar: Grammar.check(Array(spoken[other.name])), beam: beam), !own.words.isEmpty,
+                let otherwise = try? check.decode(frames, grammar: other.grammar, beam: beam), !otherwise.words.isEmpty
+            else { return nil }
+            return (Double(Int(own.score) - Int(otherwise.score)) / Double(last - first + 1), otherwise.hypothesis)
+        }
+    }
 }

@@ -70,6 +70,8 @@ extension SpeechRecognizer {
         /// What a heard text asks for, as the gateway will read it (see `recognize`).
         package let matcher: PhraseMatcher
         package let shortcuts: ShortcutIndex
+        /// Each device's names as said, by its id (`Grammar.sayings`).
+        package let sayings: [String: [[String]]]
         /// What a heard command's name words may have been instead; nil without the model's language model.
         package let otherWords: OtherWords?
 
@@ -142,6 +144,7 @@ extension SpeechRecognizer {
                 wide: LaterSearch { () throws(SpeechError) in try searches.addSearch("wide", wordBeam: tuning.wideWordBeam) },
                 forced: forced(grammar.withoutGarbage, "forced"), forcedKnown: forced(grammar.withoutUnknownNames, "known"),
                 matcher: PhraseMatcher(devices: devices), shortcuts: ShortcutIndex(shortcuts),
+                sayings: grammar.sayings,
                 otherWords: common.map { common in
                     let other = OtherWords(
                         checked: pronunciations.entries.filter { grammar.nameWords.contains($0.key) }, runs: grammar.nameRuns,

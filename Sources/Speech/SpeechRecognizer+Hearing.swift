@@ -13,6 +13,9 @@ extension SpeechRecognizer {
         /// Refused because the state was heard otherwise again (see
         /// `stateHeardAgain`), which another warp does not settle.
         package var stateInDoubt = false
+        /// Refused because another device's name explained the audio nearly as well (see `nameMargin`), which
+        /// another warp does not settle either.
+        package var nameInDoubt = false
         /// When the hearing went into the garbage path: where and how (see `GarbagePath`).
         package var garbage: GarbagePath?
         /// Refused because a name's words were heard as others (see
@@ -132,6 +135,16 @@ extension SpeechRecognizer {
                 hypothesis + String(format: " | on by %.1f", state.margin), margin: margin,
                 because: String(format: "on not surely heard: %.1f better than off", state.margin))
             hearing.stateInDoubt = true
+            hearing.recognition.trace[0].candidate = text
+            return hearing
+        }
+        let name = nameMargin(spoken, features: features, by: check)
+        pass.nameMargin = name?.margin
+        if let name, name.margin < Self.tuning.nameMargin {
+            var hearing = refused(
+                hypothesis + String(format: " | the name by %.1f over: ", name.margin) + name.other, margin: margin,
+                because: String(format: "the name not surely heard: %.1f better than another's", name.margin))
+            hearing.nameInDoubt = true
             hearing.recognition.trace[0].candidate = text
             return hearing
         }

@@ -100,7 +100,8 @@ public final class SpeechRecognizer: @unchecked Sendable {
     /// (Measurements and history: docs/speech.md, "SpeechRecognizer: recognizePaced".)
     private func recognizePaced(_ audio: RecognizerAudio, removingNoise: Bool) throws -> (Recognition, frameRate: Int) {
         let heard = try recognizeConditioned(audio, removingNoise: removingNoise, frameRate: Self.tuning.frameRate)
-        guard heard.recognition.text == nil, !heard.stateInDoubt, !heard.wordsHeardOtherwise, let pace = heard.framesPerPhone,
+        guard heard.recognition.text == nil, !heard.stateInDoubt, !heard.nameInDoubt, !heard.wordsHeardOtherwise,
+            let pace = heard.framesPerPhone,
             pace >= Self.tuning.slowFramesPerPhone
         else { return (heard.recognition, Self.tuning.frameRate) }
         var slower = try recognizeConditioned(audio, removingNoise: removingNoise, frameRate: Self.tuning.slowFrameRate).recognition
@@ -125,7 +126,7 @@ public final class SpeechRecognizer: @unchecked Sendable {
             RecognitionPass(kind: kind, warp: warp, frameRate: frameRate, heard: "", decision: "")
         }
         var heard = try recognize(features, as: pass(.grammar, warp: first), extra: 0, removingNoise: removingNoise, first: true)
-        guard heard.recognition.text == nil, !heard.stateInDoubt, openDecoder != nil else { return heard }
+        guard heard.recognition.text == nil, !heard.stateInDoubt, !heard.nameInDoubt, openDecoder != nil else { return heard }
         if let garbage = heard.garbage, garbage.tookWords || garbage.unknownFrames > 0 {
             // Into the garbage loop: heard again without it, with the same warp (see `forcedMargin`); into the
             // unknown name: heard again with a configured name (see `unknownNameShortfall`).

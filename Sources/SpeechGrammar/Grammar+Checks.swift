@@ -53,6 +53,23 @@ extension Grammar {
         return (check(open), at, state == .on && !isVerb)
     }
 
+    /// Where in `words` the name of `device` is (its longest saying found there), and a grammar of the other
+    /// devices' names, to hear those frames again with; nil when none of its sayings is there or no other device
+    /// has another name. A name another device shares is left out: the area tells those apart, not the name.
+    package static func otherNames(_ words: [String], device: String, sayings: [String: [[String]]]) -> (
+        name: Range<Int>, grammar: String
+    )? {
+        let own = (sayings[device] ?? []).sorted { $0.count > $1.count }
+        guard
+            let name = own.lazy.compactMap({ saying in
+                words.indices.first { words[$0...].starts(with: saying) }.map { $0..<($0 + saying.count) }
+            }).first
+        else { return nil }
+        let others = Set(sayings.filter { $0.key != device }.values.joined()).subtracting(own)
+        guard !others.isEmpty else { return nil }
+        return (name, check([alternatives(others.sorted { $0.lexicographicallyPrecedes($1) })]))
+    }
+
     /// A grammar of one phrase, `words` in this order (some of them JSGF alternatives), to hear an utterance again
     /// with (see `stateCheck`, `SpeechRecognizer.otherWordsHeard`).
     package static func check(_ words: [String]) -> String {

@@ -39,6 +39,9 @@ package struct Grammar {
     /// a command with one is always heard again with its words open (see
     /// `SpeechRecognizer.saidOneWordName`).
     package let oneWordNames: Set<String>
+    /// Each device's names and aliases as said, and after its own area ("kitchen lamp"), by the device's id: a
+    /// command's name is heard again against the other devices' (see `SpeechRecognizer.nameMargin`).
+    package let sayings: [String: [[String]]]
 
     package init(devices: [Device], shortcuts: [VoiceShortcut], pronounceable: (String) -> Bool = { _ in true }) {
         func phrase(_ text: String) -> [String]? {
@@ -56,6 +59,9 @@ package struct Grammar {
             ([text] + PhraseNormalizer.otherSayings(text).map { $0.joined(separator: " ") }).compactMap(phrase)
         }
         let plainNames = devices.flatMap { ([$0.name] + $0.aliases).flatMap(said) }
+        sayings = Dictionary(
+            devices.map { device in (device.id, ([device.name] + device.aliases).flatMap(said) + Self.afterOwnArea([device], said)) },
+            uniquingKeysWith: +)
         let names = plainNames + Self.afterOwnArea(devices, said)
         let areas = devices.compactMap(\.area).flatMap(said)
         let shortcutPhrases = shortcuts.map(\.invocationPhrase).flatMap(said)

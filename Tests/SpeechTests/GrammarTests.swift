@@ -351,6 +351,23 @@ struct GrammarTests {
         #expect(Grammar.otherState(["lights", "out"]) == nil)
     }
 
+    @Test("a heard name is checked against the other devices' names, not its own aliases nor a name another shares")
+    func otherNames() throws {
+        let grammar = Grammar(
+            devices: [
+                Device(id: "lamp", name: "desk lamp", aliases: ["reading light"], area: "office"),
+                Device(id: "fan", name: "box fan", area: "bedroom"), Device(id: "hall", name: "desk lamp", area: "hall"),
+            ], shortcuts: [])
+        let other = try #require(Grammar.otherNames(["turn", "off", "the", "desk", "lamp"], device: "lamp", sayings: grammar.sayings))
+        #expect(other.name == 3..<5)
+        #expect(other.grammar == Grammar.check(["(bedroom box fan | box fan | hall desk lamp)"]))
+        // The longest saying found: the area's.
+        let inArea = try #require(Grammar.otherNames(["office", "desk", "lamp", "on"], device: "lamp", sayings: grammar.sayings))
+        #expect(inArea.name == 0..<3)
+        #expect(Grammar.otherNames(["turn", "off", "the", "kettle"], device: "lamp", sayings: grammar.sayings) == nil)
+        #expect(Grammar.otherNames(["lamp", "on"], device: "lamp", sayings: Grammar(devices: [], shortcuts: []).sayings) == nil)
+    }
+
     @Test("a shortcut heard whole needs less margin, unless the open pass heard more than one of its words")
     func shortcutAllowance() {
         #expect(SpeechRecognizer.marginAllowance(isShortcut: true, spoken: ["all", "done"], openHeard: "old are you") > 0)
