@@ -68,6 +68,16 @@ extension SpeechRecognizer {
         }
     }
 
+    /// A toggle heard, as the command it says best with "turn", "switch" or "power" and "on" or "off" in the
+    /// place of "toggle" (`Grammar.toggleCheck`); nil when that hearing failed.
+    func toggleSaid(_ spoken: [String], features: Features, by check: PocketSphinxDecoder) -> String? {
+        guard let grammar = Grammar.toggleCheck(spoken),
+            let said = try? lock.withLock({ try check.decode(features, grammar: grammar) }).words.map(\.baseWord),
+            said.count == spoken.count + 1
+        else { return nil }
+        return said.joined(separator: " ")
+    }
+
     /// How much better, a frame, the name heard explains its frames than any other device's name does
     /// (`Grammar.otherNames`), and that name; nil when the command names no one device by a name another has not,
     /// or no other name fits those frames at all.

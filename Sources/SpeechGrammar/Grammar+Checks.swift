@@ -53,6 +53,16 @@ extension Grammar {
         return (check(open), at, state == .on && !isVerb)
     }
 
+    /// A toggle's words with "toggle" open to "turn", "switch" or "power" and "on" or "off" after it: which state
+    /// the audio says, for the question a toggle heard is asked back as ("toggle the X" was "turn off the X" or
+    /// "power off the X" each time the living room and the corpus heard one); nil without "toggle".
+    package static func toggleCheck(_ words: [String]) -> String? {
+        guard let at = words.firstIndex(of: toggleVerb) else { return nil }
+        var open = words
+        open[at] = "(turn | switch | power) (on | off)"
+        return check(open)
+    }
+
     /// Where in `words` the name of `device` is (its longest saying found there), and a grammar of the other
     /// devices' names, to hear those frames again with; nil when none of its sayings is there or no other device
     /// has another name. A name another device shares is left out: the area tells those apart, not the name.

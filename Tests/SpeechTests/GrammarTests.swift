@@ -368,6 +368,14 @@ struct GrammarTests {
         #expect(Grammar.otherNames(["lamp", "on"], device: "lamp", sayings: Grammar(devices: [], shortcuts: []).sayings) == nil)
     }
 
+    @Test("a toggle is heard again with a verb and a state in its place")
+    func toggleCheck() {
+        #expect(
+            Grammar.toggleCheck(["please", "toggle", "the", "fan"])
+                == Grammar.check(["please", "(turn | switch | power) (on | off)", "the", "fan"]))
+        #expect(Grammar.toggleCheck(["turn", "off", "the", "fan"]) == nil)
+    }
+
     @Test("a shortcut heard whole needs less margin, unless the open pass heard more than one of its words")
     func shortcutAllowance() {
         #expect(SpeechRecognizer.marginAllowance(isShortcut: true, spoken: ["all", "done"], openHeard: "old are you") > 0)

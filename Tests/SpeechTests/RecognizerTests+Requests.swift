@@ -68,6 +68,29 @@ extension RecognizerTests {
         #expect(accepted.isEmpty, "\(accepted)")
     }
 
+    @Test("a toggle heard is asked back as the state the audio says, and never switches unasked")
+    func toggleAskedBack() async throws {
+        let recognizer = try await Self.sharedRecognizer()
+        // espeak-ng's Scottish "turn off the X" is often heard as "toggle the X": asked back, it names the state said.
+        var askedBack = 0
+        for text in ["turn off the kettle", "turn off the christmas tree", "turn off the desk fan"] {
+            let heard = try await recognizer.hear(try await Synthesizer.speak(text, voice: "espeak:en-gb-scotland"))
+            #expect(heard.text == text || (heard.text == nil && heard.candidate == text), "\(text) → \(heard.hypothesis)")
+            if heard.trace.contains(where: { $0.decision.hasPrefix("a toggle") && $0.candidate == text }) { askedBack += 1 }
+        }
+        #expect(askedBack >= 1)
+        // A toggle said is asked back as one state or the other: the question names it, and a no switches nothing.
+        for voice in ["slt", "rms"] {
+            let heard = try await recognizer.hear(try await Synthesizer.speak("toggle the kettle", voice: voice))
+            #expect(heard.text == nil, "[\(voice)] \(heard.hypothesis)")
+            #expect(
+                [
+                    "turn on the kettle", "turn off the kettle", "switch on the kettle", "switch off the kettle",
+                    "power on the kettle", "power off the kettle", nil,
+                ].contains(heard.candidate), "[\(voice)] \(heard.hypothesis)")
+        }
+    }
+
     @Test("everyday verbs are heard with the state they say: shut off, power down, kill, start, stop, cut the power to")
     func everydayVerbs() async throws {
         let (missed, wrong) = try await misheard([

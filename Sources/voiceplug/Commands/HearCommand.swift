@@ -36,8 +36,8 @@ enum HearCommand {
             The grammar is every voice shortcut's phrase and the on/off commands for the configuration's
             devices; anything else is not recognized (exit 1). A question, statement or negation about a
             device ("is the lamp on") is heard as such and is no command either: with --json its words are
-            in "heard" and "text" is null. A spoken toggle is heard and refused (say on or off); typed, it
-            works. Recognition is offline, on this machine.
+            in "heard" and "text" is null. A spoken toggle is never taken: it is asked as the state heard
+            in its place (did you say "turn off the lamp"?); typed, it works. Recognition is offline, on this machine.
             """)
 
     static func run(_ arguments: [String], console: Console) async -> ExitCode {
@@ -60,7 +60,7 @@ enum HearCommand {
                 adaptation: context.adaptation())
             // The grammar also holds what is said of a device without asking to switch it ("was the lamp on"), so
             // that it is heard as such; like a typed phrase, it is then no command. A group or a question is heard as
-            // the gateway would take it typed; a toggle is heard and refused (see `SpeechRecognizer.recognize`).
+            // the gateway would take it typed; a toggle is heard and asked back (see `SpeechRecognizer.recognize`).
             let matcher = PhraseMatcher(devices: context.devices), index = registry.index
             let json = parsed.flags.contains("json")
             var allHeard = true
