@@ -65,14 +65,15 @@ extension Gateway {
     /// `asker` says who speaks, for a question asked back (see `Gateway+Questions`); with `publishing`, the result
     /// is also published on `voiceplug/result`, as a phrase from the broker's would be (`run --listen`). After a
     /// doubtful wake phrase (`afterDoubtfulWake`: chatter, as often as not) an utterance heard as nothing known is
-    /// neither logged nor published.
+    /// neither logged nor published. With `onlyReply` (said after a question without the wake phrase) it is heard
+    /// as the question's yes or no alone: anything else is nothing known, never a command.
     public func handle(
         audio: RecognizerAudio, from asker: String = "console", publishing: Bool = false, afterDoubtfulWake: Bool = false,
-        arrived: ContinuousClock.Instant = .now
+        onlyReply: Bool = false, arrived: ContinuousClock.Instant = .now
     ) async -> PhraseResult {
         let request = PhraseRequest(text: "")
         guard settings.speech else { return Self.spokenFailure(request.id, .invalidInput, "speech recognition is off (--no-speech)") }
-        let (result, heard) = await hear(audio, as: request, arrived: arrived, asker: asker)
+        let (result, heard) = await hear(audio, as: request, arrived: arrived, asker: asker, onlyReply: onlyReply)
         if afterDoubtfulWake, heard == nil, result.question == nil { return result }
         if let heard { logResult(of: heard, result) } else { log.log(.info, "\(result.id) audio → \(result.json)") }
         if publishing {

@@ -52,18 +52,23 @@ extension Gateway {
     }
 
     /// Hears `audio` and acts on the phrase heard; the result, and the request as heard (nil when nothing was).
-    /// `asker` tells who speaks (see `asker(of:fallback:)`): a question asked back to them waits for their answer.
-    func hear(_ audio: RecognizerAudio, as request: PhraseRequest, arrived: ContinuousClock.Instant, asker: String? = nil) async -> (
-        PhraseResult, PhraseRequest?
-    ) {
+    /// `asker` tells who speaks (see `asker(of:fallback:)`): a question asked back to them waits for their answer;
+    /// with `onlyReply`, `audio` is heard as that answer alone.
+    func hear(
+        _ audio: RecognizerAudio, as request: PhraseRequest, arrived: ContinuousClock.Instant, asker: String? = nil,
+        onlyReply: Bool = false
+    ) async -> (PhraseResult, PhraseRequest?) {
         let asker = asker ?? Self.asker(of: request, fallback: "audio")
-        if let phrase = questions.take(of: asker), let heard = await speech.hearReply(audio), let reply = heard.reply {
+        let phrase = questions.take(of: asker)
+        let heard = phrase == nil ? nil : await speech.hearReply(audio)
+        if let phrase, let heard, let reply = heard.reply {
             log.log(.info, "\(request.id) heard \(reply.rawValue) to \(Self.shown(phrase)) (\(heard.heard))")
             guard reply == .yes else {
                 return (Self.spokenFailure(request.id, .notRecognized, PhraseResult.answeredNo), nil)
             }
             return await act(on: phrase, confidence: 0.5, as: request, arrived: arrived, audio: nil)
         }
+        if onlyReply { return (Self.spokenFailure(request.id, .notRecognized, "neither yes nor no was heard"), nil) }
         switch await speech.hear(audio) {
         case .recognition(let heard):
             guard let text = heard.text else {

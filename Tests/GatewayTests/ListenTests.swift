@@ -241,6 +241,27 @@ struct ListenTests {
         }
     }
 
+    @Test("after a question, speech that is neither yes nor no is no command without the wake phrase; with it, it is")
+    func questionThenOtherSpeech() async throws {
+        try await withGateway { gateway in
+            // A spoken toggle is always asked back; then, within the question's window, a command without the wake
+            // phrase (chatter after a question was taken as one) and one with it.
+            let raw = try await blocking {
+                try Self.stream(
+                    ["hey voice plug, toggle the porch light", "turn on the desk fan", "hey voice plug, turn on the christmas tree"],
+                    pause: 1.2)
+            }
+            let listen = try ChildProcess(
+                "voiceplug", ["listen", "-", "--no-reply", "--json"], input: raw, directory: gateway.folder)
+            #expect(try await listen.wait(timeout: .seconds(120)) == 0, "\(listen.standardError)")
+            let events = Self.events(listen.standardOutput)
+            let questions = events.filter { $0["event"] as? String == "question" }.compactMap { $0["text"] as? String }
+            #expect(questions.count == 1 && questions.first?.hasPrefix("the porch light, ") == true, "\(listen.standardOutput)")
+            let results = events.compactMap { $0["result"] as? [String: Any] }.compactMap { $0["device"] as? String }
+            #expect(results == ["tree"], "\(listen.standardOutput)")
+        }
+    }
+
     @Test("the gateway listens itself (run --listen): a command from the microphone switches, is published, the answer is played")
     func gatewayListens() async throws {
         let raw = try await blocking { try Self.stream(["turn on the porch light"]) }

@@ -22,24 +22,30 @@ final class Listener: Sendable {
         case declined
     }
 
-    /// Hears an utterance and has the gateway act on it; `doubtful` when it follows a doubtful wake phrase
-    /// (`WakeSpotter.Spotted.doubtful`).
-    let act: @Sendable (_ utterance: RecognizerAudio, _ doubtful: Bool) async -> Heard
+    /// What an utterance is heard as: a command (`doubtful` when it follows a doubtful wake phrase,
+    /// `WakeSpotter.Spotted.doubtful`), or only the yes or no to a question asked back.
+    enum Context: Sendable, Equatable {
+        case command(doubtful: Bool)
+        case reply
+    }
+
+    /// Hears an utterance as `context` says and has the gateway act on it.
+    let act: @Sendable (_ utterance: RecognizerAudio, _ context: Context) async -> Heard
     let names: @Sendable () -> [String: String]
     let output: ALSADevice?
     let json: Bool
     let console: Console
     let spotter: WakeSpotter?
-    /// Until when an utterance is a command without the wake phrase (it was said alone just before), and whether
-    /// that wake phrase was doubtful (`WakeSpotter.Spotted.doubtful`).
-    let awake = Mutex<(until: ContinuousClock.Instant, doubtful: Bool)?>(nil)
+    /// Until when an utterance is heard without the wake phrase, and as what: a command (the wake phrase was said
+    /// alone just before) or a reply (a question was asked).
+    let awake = Mutex<(until: ContinuousClock.Instant, context: Context)?>(nil)
     /// How long after the wake phrase alone a command is taken.
     static let wakeWindow: Duration = .seconds(5)
 
     /// `act` hears an utterance and has the gateway act on it; `names` are the devices' names by id, for answers.
     init(
         spotter: WakeSpotter?, output: ALSADevice?, json: Bool, console: Console, names: @escaping @Sendable () -> [String: String],
-        act: @escaping @Sendable (_ utterance: RecognizerAudio, _ doubtful: Bool) async -> Heard
+        act: @escaping @Sendable (_ utterance: RecognizerAudio, _ context: Context) async -> Heard
     ) {
         self.spotter = spotter
         self.output = output
@@ -65,10 +71,21 @@ final class Listener: Sendable {
     private func handle(_ utterance: RecognizerAudio) async {
         let seconds = Double(utterance.samples.count) / Double(RecognizerAudio.sampleRate)
         event("utterance", ["seconds": String(format: "%.2f", seconds)])
-        guard let (command, doubtful) = await afterWake(utterance) else { return }
-        switch await act(command, doubtful) {
+        guard var (command, context) = await afterWake(utterance) else { return }
+        var heard = await act(command, context)
+        if context == .reply, case .nothing(let why) = heard {
+            // Neither yes nor no: other speech, heard as any (a command needs the wake phrase again). Chatter after a
+            // question ("no" and then "… the plug in the kitchen …") was taken as a command for the kitchen's plugs.
+            guard let again = await afterWake(utterance) else {
+                event("heard", ["text": "null", "why": JSON.string(why)], raw: true)
+                return
+            }
+            (command, context) = again
+            heard = await act(command, context)
+        }
+        switch heard {
         case .nothing(let why):
-            let why = doubtful ? "after a doubtful wake phrase: " + why : why
+            let why = context == .command(doubtful: true) ? "after a doubtful wake phrase: " + why : why
             event("heard", ["text": "null", "why": JSON.string(why)], raw: true)
         case .asking(let question):
             ask(question)
@@ -95,29 +112,30 @@ final class Listener: Sendable {
     private func ask(_ question: String) {
         event("question", ["text": JSON.string(question)], raw: true)
         answer(question)
-        awake.withLock { $0 = (ContinuousClock.now + Self.replyWindow, false) }
+        awake.withLock { $0 = (ContinuousClock.now + Self.replyWindow, .reply) }
     }
 
     /// How long after a question its answer is taken without the wake phrase (the gateway's question waits as long).
     static let replyWindow = AskedQuestions.window
 
-    /// The command in `utterance`: all of it without a wake phrase (or within the window after one said alone);
-    /// else what follows the wake phrase; nil when there is none yet. `doubtful` when the wake phrase was.
-    private func afterWake(_ utterance: RecognizerAudio) async -> (command: RecognizerAudio, doubtful: Bool)? {
-        guard let spotter else { return (utterance, false) }
-        if let (until, doubtful) = awake.withLock({ $0 }), ContinuousClock.now < until {
+    /// What in `utterance` is to be heard, and as what: all of it as a reply within the window after a question,
+    /// or as a command without a wake phrase (or within the window after one said alone); else what follows the
+    /// wake phrase; nil when there is none yet.
+    private func afterWake(_ utterance: RecognizerAudio) async -> (command: RecognizerAudio, context: Context)? {
+        if let (until, context) = awake.withLock({ $0 }), ContinuousClock.now < until {
             awake.withLock { $0 = nil }
-            return (utterance, doubtful)
+            return (utterance, context)
         }
+        guard let spotter else { return (utterance, .command(doubtful: false)) }
         guard let spotted = try? await runBlocking({ spotter.hear(utterance) }), let end = spotted.end else { return nil }
         let rest = Array(utterance.samples[end...])
         event("wake", ["phrase": JSON.string(spotter.phrase), "doubtful": spotted.doubtful ? "true" : "false"], raw: true)
         // What follows holds a command when it is longer than the silence that ended the utterance and a word.
         guard rest.count >= RecognizerAudio.sampleRate, !Self.isQuiet(rest) else {
-            awake.withLock { $0 = (ContinuousClock.now + Self.wakeWindow, spotted.doubtful) }
+            awake.withLock { $0 = (ContinuousClock.now + Self.wakeWindow, .command(doubtful: spotted.doubtful)) }
             return nil
         }
-        return (RecognizerAudio(samples: rest), spotted.doubtful)
+        return (RecognizerAudio(samples: rest), .command(doubtful: spotted.doubtful))
     }
 
     /// Whether `samples`, less the silence that ended the utterance, are too quiet to be speech: the wake phrase's

@@ -57,8 +57,10 @@ enum ListenCommand {
             throw UsageError(message: "\(error)", command: "run")
         }
         let listener = Listener(spotter: spotter, output: output, json: false, console: console, names: { gateway.deviceNames }) {
-            utterance, doubtful in
-            let result = await gateway.handle(audio: utterance, from: "listen", publishing: true, afterDoubtfulWake: doubtful)
+            utterance, context in
+            let result = await gateway.handle(
+                audio: utterance, from: "listen", publishing: true, afterDoubtfulWake: context == .command(doubtful: true),
+                onlyReply: context == .reply)
             if let question = result.question { return .asking(question) }
             if case .failed(_, PhraseResult.answeredNo, _) = result.outcome { return .declined }
             guard !result.text.isEmpty else { return .nothing("nothing known was heard") }
@@ -132,9 +134,11 @@ enum ListenCommand {
             // A command heard but not surely is asked back; the next utterance within the window is heard as its yes or no.
             let asked = AskedQuestions()
             let listener = Listener(spotter: spotter, output: output, json: json, console: console, names: { names }) {
-                utterance, _ in
-                if let phrase = asked.take(of: "listen"), let reply = try? await runBlocking({ try recognizer.hearReply(utterance) }).reply
-                {
+                utterance, context in
+                if context == .reply {
+                    guard let phrase = asked.take(of: "listen") else { return .nothing("no question waits") }
+                    let heard = try? await runBlocking({ try recognizer.hearReply(utterance) })
+                    guard let reply = heard?.reply else { return .nothing("neither yes nor no: " + (heard?.heard ?? "")) }
                     guard reply == .yes else { return .declined }
                     return .phrase(phrase, confidence: 0.5, await link.send(phrase))
                 }
