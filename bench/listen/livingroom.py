@@ -507,6 +507,13 @@ def score(happenings, events, started, speed):
               "false": [], "asked": [], "falseWakes": [], "answerStarts": [],
               "replies": [h for h in happenings if h["kind"] == "reply"]}
     used = set()
+
+    def switched(result):
+        """The devices a result switched: one, or a group's (a question switches none)."""
+        if result.get("kind") == "query":
+            return []
+        return [result["device"]] if result.get("device") else [d["device"] for d in result.get("devices", []) if d.get("ok")]
+
     for command in commands:
         # Asked back: the answer comes after the question and the person's yes, up to 10 s after the command.
         asked = [e for e in questions if command["start"] <= at(e) <= command["end"] + 6]
@@ -514,10 +521,10 @@ def score(happenings, events, started, speed):
         found = None
         for index, event in enumerate(results):
             result = event["result"]
-            if index in used or not window[0] <= at(event) <= window[1] or not result.get("device"):
+            if index in used or not window[0] <= at(event) <= window[1] or not switched(result):
                 continue
             used.add(index)
-            if result.get("ok") and result["device"] == command["device"] and result.get("state") == command["state"]:
+            if result.get("ok") and result.get("device") == command["device"] and result.get("state") == command["state"]:
                 found = event
             else:
                 report["wrong"].append(dict(said=command["text"], did=result))
@@ -535,7 +542,7 @@ def score(happenings, events, started, speed):
                                          woke=any(e.get("event") == "wake" and window[0] <= at(e) <= window[1]
                                                   for e in events)))
     for index, event in enumerate(results):
-        if index not in used and event["result"].get("device") and "kind" not in event["result"]:
+        if index not in used and switched(event["result"]):
             near = [h for h in happenings if h["start"] - 1 <= at(event) <= h["end"] + 6 and h["kind"] != "music"]
             report["false"].append(dict(result=event["result"], near=[h["text"] for h in near]))
     for event in events:
