@@ -54,13 +54,14 @@ extension SpeechRecognizer {
     /// How much better, a frame of its state word, the command as heard explains the audio than with the other
     /// state's words there (`Grammar.otherState`), and the margin it needs (`onStateMargin`; none for off); nil
     /// when the command has no single state word.
+    /// `asHeard` is the command heard again as heard (`Grammar.check`).
     /// (Measurements and history: docs/speech.md, "SpeechRecognizer: stateMargin".)
-    func stateMargin(_ spoken: [String], features: Features, by check: PocketSphinxDecoder) -> (margin: Double, needed: Double?)? {
-        guard let other = Grammar.otherState(spoken) else { return nil }
+    func stateMargin(
+        _ spoken: [String], features: Features, by check: PocketSphinxDecoder, asHeard: () -> PocketSphinxDecoder.Decoding?
+    ) -> (margin: Double, needed: Double?)? {
+        guard let other = Grammar.otherState(spoken), let heard = asHeard() else { return nil }
         return lock.withLock {
-            guard let heard = try? check.decode(features, grammar: Grammar.check(spoken)),
-                let otherwise = try? check.decode(features, grammar: other.grammar)
-            else { return nil }
+            guard let otherwise = try? check.decode(features, grammar: other.grammar) else { return nil }
             let words = heard.words
             let frames = words.count == spoken.count ? words[other.index].frameCount : heard.frames
             let needed = other.saysOn ? Self.tuning.onStateMargin : nil
@@ -81,18 +82,19 @@ extension SpeechRecognizer {
     /// How much better, a frame, the name heard explains its frames than any other device's name does
     /// (`Grammar.otherNames`), and that name; nil when the command names no one device by a name another has not,
     /// or no other name fits those frames at all.
+    /// `asHeard` is the command heard again as heard (`Grammar.check`).
     /// (Measurements and history: docs/speech.md, "SpeechRecognizer: nameMargin".)
-    func nameMargin(_ spoken: [String], features: Features, by check: PocketSphinxDecoder) -> (margin: Double, other: String)? {
+    func nameMargin(
+        _ spoken: [String], features: Features, by check: PocketSphinxDecoder, asHeard: () -> PocketSphinxDecoder.Decoding?
+    ) -> (margin: Double, other: String)? {
         let (matcher, shortcuts, sayings) = lock.withLock { (decoders.matcher, decoders.shortcuts, decoders.sayings) }
         let text = spoken.joined(separator: " ")
         guard shortcuts.voiceShortcut(forNormalizedPhrase: text) == nil,
             let device = matcher.match(text, shortcuts: shortcuts).intent?.deviceID,
-            let other = Grammar.otherNames(spoken, device: device, sayings: sayings)
+            let other = Grammar.otherNames(spoken, device: device, sayings: sayings),
+            let heard = asHeard(), heard.words.count == spoken.count
         else { return nil }
         return lock.withLock {
-            guard let heard = try? check.decode(features, grammar: Grammar.check(spoken)), heard.words.count == spoken.count else {
-                return nil
-            }
             let name = heard.words[other.name]
             guard let first = name.first?.startFrame, let last = name.last?.endFrame, last > first else { return nil }
             let frames = features.frames(first...last)

@@ -137,7 +137,13 @@ extension SpeechRecognizer {
             hearing.recognition.trace[0].candidate = text
             return hearing
         }
-        let state = stateMargin(spoken, features: features, by: check)
+        // The command heard again as heard, which the state's and the name's checks both measure against: once.
+        var heardAgain: PocketSphinxDecoder.Decoding??
+        func asHeard() -> PocketSphinxDecoder.Decoding? {
+            if heardAgain == nil { heardAgain = .some(try? lock.withLock { try check.decode(features, grammar: Grammar.check(spoken)) }) }
+            return heardAgain ?? nil
+        }
+        let state = stateMargin(spoken, features: features, by: check, asHeard: asHeard)
         pass.stateMargin = state?.margin
         if let state, let needed = state.needed, state.margin < needed {
             var hearing = refused(
@@ -147,7 +153,7 @@ extension SpeechRecognizer {
             hearing.recognition.trace[0].candidate = text
             return hearing
         }
-        let name = nameMargin(spoken, features: features, by: check)
+        let name = nameMargin(spoken, features: features, by: check, asHeard: asHeard)
         pass.nameMargin = name?.margin
         if let name, name.margin < Self.tuning.nameMargin {
             var hearing = refused(
