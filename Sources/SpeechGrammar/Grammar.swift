@@ -58,11 +58,12 @@ package struct Grammar {
         func said(_ text: String) -> [[String]] {
             ([text] + PhraseNormalizer.otherSayings(text).map { $0.joined(separator: " ") }).compactMap(phrase)
         }
-        let plainNames = devices.flatMap { ([$0.name] + $0.aliases).flatMap(said) }
-        sayings = Dictionary(
-            devices.map { device in (device.id, ([device.name] + device.aliases).flatMap(said) + Self.afterOwnArea([device], said)) },
-            uniquingKeysWith: +)
-        let names = plainNames + Self.afterOwnArea(devices, said)
+        // Each device's names and aliases, then each said after its own area (see `afterOwnArea`).
+        let own = devices.map { device in (plain: ([device.name] + device.aliases).flatMap(said), inArea: Self.afterOwnArea([device], said))
+        }
+        let plainNames = own.flatMap(\.plain)
+        sayings = Dictionary(zip(devices.map(\.id), own.map { $0.plain + $0.inArea }), uniquingKeysWith: +)
+        let names = plainNames + own.flatMap(\.inArea)
         let areas = devices.compactMap(\.area).flatMap(said)
         let shortcutPhrases = shortcuts.map(\.invocationPhrase).flatMap(said)
         let named = plainNames + areas + shortcutPhrases
