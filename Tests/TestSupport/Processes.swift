@@ -35,17 +35,12 @@ public final class ChildProcess: @unchecked Sendable {
         if let directory { process.currentDirectoryURL = directory }
         process.standardOutput = output
         process.standardError = errors
-        output.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let data = handle.availableData
-            guard let self else { return }
-            self.lock.withLock { self.stdoutText += String(decoding: data, as: UTF8.self) }
-        }
-        errors.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let data = handle.availableData
-            guard let self else { return }
-            self.lock.withLock { self.stderrText += String(decoding: data, as: UTF8.self) }
-        }
         try process.run()
+        // Each pipe read to its end on a thread of its own, not with a `readabilityHandler`: their libdispatch read
+        // sources, set up and torn down by many tests at once, crashed the test process in the manager thread's
+        // `_dispatch_event_loop_drain` (a fresh clone's `make test`; swift-corelibs-libdispatch issue 949).
+        Self.read(output.fileHandleForReading) { [weak self] text in self?.lock.withLock { self?.stdoutText += text } }
+        Self.read(errors.fileHandleForReading) { [weak self] text in self?.lock.withLock { self?.stderrText += text } }
         if let inputPipe, let input {
             let writer = inputPipe.fileHandleForWriting
             Thread {
@@ -56,6 +51,13 @@ public final class ChildProcess: @unchecked Sendable {
     }
 
     deinit { kill(SIGKILL) }
+
+    /// Reads `handle` until its end, giving each piece read to `append`.
+    private static func read(_ handle: FileHandle, _ append: @escaping @Sendable (String) -> Void) {
+        Thread {
+            while case let data = handle.availableData, !data.isEmpty { append(String(decoding: data, as: UTF8.self)) }
+        }.start()
+    }
 
     public var standardOutput: String { lock.withLock { stdoutText } }
     public var standardError: String { lock.withLock { stderrText } }
