@@ -30,9 +30,9 @@ public struct RecognizerTuning: Sendable, Equatable {
     /// A command refused for its margin, this much or less below what it needed, is asked back ("the lamp, on?").
     public var askMargin = 6.0
     /// A command heard as "on" is asked back unless "on" explains its state word better than "off" by this much a
-    /// frame: noise masks the "f" of "off", and "X off" was heard as "X on" at 1.9–12.2 (docs/speech.md,
+    /// frame: noise masks the "f" of "off", and "X off" was heard as "X on" at 1.9–14.8 (docs/speech.md,
     /// "SpeechRecognizer: stateMargin").
-    public var onStateMargin = 12.5
+    public var onStateMargin = 15.0
     /// A command is asked back unless its name explains the audio better than any other device's name by this much
     /// a frame (docs/speech.md, "SpeechRecognizer: nameMargin").
     public var nameMargin = 15.0
