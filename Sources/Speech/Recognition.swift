@@ -62,6 +62,9 @@ public struct RecognitionPass: Sendable, Equatable {
     /// How much better, a frame of its state word, the state heard explains the audio than the other state
     /// (`SpeechRecognizer.stateMargin`), when the command came that far.
     public var stateMargin: Double? = nil
+    /// How much better, a frame of its state word, that word explains the audio than "up" or "down"
+    /// (`SpeechRecognizer.upDownMargin`), when the command came that far.
+    public var upDownMargin: Double? = nil
     /// How much better, a frame of its name, the name heard explains the audio than any other device's
     /// (`SpeechRecognizer.nameMargin`), when the command came that far.
     public var nameMargin: Double? = nil

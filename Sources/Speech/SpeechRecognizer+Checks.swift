@@ -69,6 +69,22 @@ extension SpeechRecognizer {
         }
     }
 
+    /// How much better, a frame of its state word, the command as heard explains the audio than with "up" or "down"
+    /// there (`Grammar.upOrDown`); nil when the command has no state particle or that hearing failed.
+    /// `asHeard` is the command heard again as heard (`Grammar.check`).
+    /// (Measurements and history: docs/speech.md, "SpeechRecognizer: upDownMargin".)
+    func upDownMargin(
+        _ spoken: [String], features: Features, by check: PocketSphinxDecoder, asHeard: () -> PocketSphinxDecoder.Decoding?
+    ) -> Double? {
+        guard let other = Grammar.upOrDown(spoken), let heard = asHeard() else { return nil }
+        return lock.withLock {
+            guard let otherwise = try? check.decode(features, grammar: other.grammar) else { return nil }
+            let words = heard.words
+            let frames = words.count == spoken.count ? words[other.index].frameCount : heard.frames
+            return Double(Int(heard.score) - Int(otherwise.score)) / Double(max(1, frames))
+        }
+    }
+
     /// A toggle heard, as the command it says best with "turn", "switch" or "power" and "on" or "off" in the
     /// place of "toggle" (`Grammar.toggleCheck`); nil when that hearing failed.
     func toggleSaid(_ spoken: [String], features: Features, by check: PocketSphinxDecoder) -> String? {

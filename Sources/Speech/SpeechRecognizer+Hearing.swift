@@ -153,6 +153,16 @@ extension SpeechRecognizer {
             hearing.recognition.trace[0].candidate = text
             return hearing
         }
+        let upDown = upDownMargin(spoken, features: features, by: check, asHeard: asHeard)
+        pass.upDownMargin = upDown
+        if let upDown, upDown < Self.tuning.upDownMargin {
+            var hearing = refused(
+                hypothesis + String(format: " | not up or down by %.1f", upDown), margin: margin,
+                because: String(format: "the state not surely heard: %.1f better than up or down", upDown))
+            hearing.stateInDoubt = true
+            hearing.recognition.trace[0].candidate = text
+            return hearing
+        }
         let name = nameMargin(spoken, features: features, by: check, asHeard: asHeard)
         pass.nameMargin = name?.margin
         if let name, name.margin < Self.tuning.nameMargin {

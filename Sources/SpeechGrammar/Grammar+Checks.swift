@@ -53,6 +53,19 @@ extension Grammar {
         return (check(open), at, state == .on && !isVerb)
     }
 
+    /// The heard command with "up" or "down" where its state particle is ("turn the heater (down | up)" for "turn
+    /// the heater off"), and that word's index: to measure how much better the state heard explains the audio than
+    /// the near miss "turn up/down the X" (see `SpeechRecognizer.upDownMargin`); nil when the state is said by a verb,
+    /// when "up" and "down" say a state after its verb ("power up"), or the words hold no state word or several.
+    package static func upOrDown(_ words: [String]) -> (grammar: String, index: Int)? {
+        guard let (at, stateWords, _) = stateWord(in: words), stateWords[words[at]] != nil, stateWords["up"] == nil,
+            stateWords["down"] == nil
+        else { return nil }
+        var open = words
+        open[at] = "(down | up)"
+        return (check(open), at)
+    }
+
     /// A toggle's words with "toggle" open to "turn", "switch" or "power" and "on" or "off" after it: which state
     /// the audio says, for the question a toggle heard is asked back as ("toggle the X" was "turn off the X" or
     /// "power off the X" each time the living room and the corpus heard one); nil without "toggle".

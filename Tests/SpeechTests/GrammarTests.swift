@@ -351,6 +351,19 @@ struct GrammarTests {
         #expect(Grammar.otherState(["lights", "out"]) == nil)
     }
 
+    @Test("a state particle is checked against up and down, unless its verb says a state with them")
+    func upOrDown() throws {
+        let off = try #require(Grammar.upOrDown(["turn", "off", "the", "heater"]))
+        #expect(off.grammar == Grammar.check(["turn", "(down | up)", "the", "heater"]) && off.index == 1)
+        let on = try #require(Grammar.upOrDown(["turn", "the", "lamp", "on"]))
+        #expect(on.grammar == Grammar.check(["turn", "the", "lamp", "(down | up)"]) && on.index == 3)
+        #expect(Grammar.upOrDown(["power", "off", "the", "fan"]) == nil)
+        #expect(Grammar.upOrDown(["power", "up", "the", "fan"]) == nil)
+        #expect(Grammar.upOrDown(["please", "kill", "the", "fan"]) == nil)
+        #expect(Grammar.upOrDown(["turn", "on", "the", "lamp", "off"]) == nil)
+        #expect(Grammar.upOrDown(["lamp", "heater"]) == nil)
+    }
+
     @Test("a heard name is checked against the other devices' names, not its own aliases nor a name another shares")
     func otherNames() throws {
         let grammar = Grammar(
