@@ -59,14 +59,10 @@ extension SpeechRecognizer {
     func stateMargin(
         _ spoken: [String], features: Features, by check: PocketSphinxDecoder, asHeard: () -> PocketSphinxDecoder.Decoding?
     ) -> (margin: Double, needed: Double?)? {
-        guard let other = Grammar.otherState(spoken), let heard = asHeard() else { return nil }
-        return lock.withLock {
-            guard let otherwise = try? check.decode(features, grammar: other.grammar) else { return nil }
-            let words = heard.words
-            let frames = words.count == spoken.count ? words[other.index].frameCount : heard.frames
-            let needed = other.saysOn ? Self.tuning.onStateMargin : nil
-            return (Double(Int(heard.score) - Int(otherwise.score)) / Double(max(1, frames)), needed)
-        }
+        guard let other = Grammar.otherState(spoken), let heard = asHeard(),
+            let margin = margin(heard, over: other.grammar, atWord: other.index, of: spoken, features: features, by: check)
+        else { return nil }
+        return (margin, other.saysOn ? Self.tuning.onStateMargin : nil)
     }
 
     /// How much better, a frame of its state word, the command as heard explains the audio than with "up" or "down"
@@ -77,10 +73,18 @@ extension SpeechRecognizer {
         _ spoken: [String], features: Features, by check: PocketSphinxDecoder, asHeard: () -> PocketSphinxDecoder.Decoding?
     ) -> Double? {
         guard let other = Grammar.upOrDown(spoken), let heard = asHeard() else { return nil }
-        return lock.withLock {
-            guard let otherwise = try? check.decode(features, grammar: other.grammar) else { return nil }
-            let words = heard.words
-            let frames = words.count == spoken.count ? words[other.index].frameCount : heard.frames
+        return margin(heard, over: other.grammar, atWord: other.index, of: spoken, features: features, by: check)
+    }
+
+    /// How much better, a frame of the word at `index` (of the whole utterance when the words heard are not the
+    /// words spoken), the command as heard explains the audio than `grammar` does; nil when that hearing failed.
+    private func margin(
+        _ heard: PocketSphinxDecoder.Decoding, over grammar: String, atWord index: Int, of spoken: [String], features: Features,
+        by check: PocketSphinxDecoder
+    ) -> Double? {
+        lock.withLock {
+            guard let otherwise = try? check.decode(features, grammar: grammar) else { return nil }
+            let frames = heard.words.count == spoken.count ? heard.words[index].frameCount : heard.frames
             return Double(Int(heard.score) - Int(otherwise.score)) / Double(max(1, frames))
         }
     }
