@@ -61,7 +61,7 @@ extension SpeechRecognizer {
     private func hearReply(_ conditioned: RecognizerAudio, warp: Double) throws -> HeardReply {
         let features = try self.features(conditioned, warp: warp, removingNoise: false)
         let decoding = try lock.withLock { try decoders.grammar.decode(features, grammar: Self.replyGrammar) }
-        let words = decoding.words.map(\.baseWord).filter { !$0.hasPrefix("<") && !$0.hasPrefix("[") }
+        let words = Self.spokenWords(decoding)
         guard !words.contains(where: { $0.hasPrefix(Grammar.garbagePrefix) }) else {
             return HeardReply(reply: nil, heard: "(something else)", margin: nil)
         }
@@ -73,8 +73,12 @@ extension SpeechRecognizer {
         let open = try lock.withLock { try openDecoder.decode(features) }
         let margin = Self.margin(of: decoding, against: open)
         // The open pass hearing the very reply is the surest sign; its margin is then small for that reason.
-        let agreed = open.words.map(\.baseWord).filter { !$0.hasPrefix("<") && !$0.hasPrefix("[") }.joined(separator: " ") == text
-        let sure = margin >= Self.tuning.replyThreshold || agreed
+        let sure = margin >= Self.tuning.replyThreshold || Self.spokenWords(open).joined(separator: " ") == text
         return HeardReply(reply: sure ? reply : nil, heard: text + " | " + open.hypothesis, margin: margin)
+    }
+
+    /// A decoding's words without its silences and fillers ("<sil>", "[NOISE]").
+    private static func spokenWords(_ decoding: PocketSphinxDecoder.Decoding) -> [String] {
+        decoding.words.map(\.baseWord).filter { !$0.hasPrefix("<") && !$0.hasPrefix("[") }
     }
 }
