@@ -129,13 +129,16 @@ extension SpeechRecognizer {
             hearing.recognition.trace[0].candidate = said
             return hearing
         }
-        if let again = stateHeardAgain(spoken, features: features, by: check), again != spoken {
-            var hearing = refused(
-                hypothesis + " | again: " + again.joined(separator: " "), margin: margin,
-                because: "the state heard otherwise: " + again.joined(separator: " "))
-            hearing.stateInDoubt = true
+        // A command heard but with its state or its name in doubt: refused, and asked back as heard.
+        func askedBack(_ note: String, because reason: String, doubting doubt: WritableKeyPath<Hearing, Bool>) -> Hearing {
+            var hearing = refused(hypothesis + note, margin: margin, because: reason)
+            hearing[keyPath: doubt] = true
             hearing.recognition.trace[0].candidate = text
             return hearing
+        }
+        if let again = stateHeardAgain(spoken, features: features, by: check), again != spoken {
+            let heard = again.joined(separator: " ")
+            return askedBack(" | again: " + heard, because: "the state heard otherwise: " + heard, doubting: \.stateInDoubt)
         }
         // The command heard again as heard, which the state's and the name's checks both measure against: once.
         var heardAgain: PocketSphinxDecoder.Decoding??
@@ -146,32 +149,23 @@ extension SpeechRecognizer {
         let state = stateMargin(spoken, features: features, by: check, asHeard: asHeard)
         pass.stateMargin = state?.margin
         if let state, let needed = state.needed, state.margin < needed {
-            var hearing = refused(
-                hypothesis + String(format: " | on by %.1f", state.margin), margin: margin,
-                because: String(format: "on not surely heard: %.1f better than off", state.margin))
-            hearing.stateInDoubt = true
-            hearing.recognition.trace[0].candidate = text
-            return hearing
+            return askedBack(
+                String(format: " | on by %.1f", state.margin),
+                because: String(format: "on not surely heard: %.1f better than off", state.margin), doubting: \.stateInDoubt)
         }
         let upDown = upDownMargin(spoken, features: features, by: check, asHeard: asHeard)
         pass.upDownMargin = upDown
         if let upDown, upDown < Self.tuning.upDownMargin {
-            var hearing = refused(
-                hypothesis + String(format: " | not up or down by %.1f", upDown), margin: margin,
-                because: String(format: "the state not surely heard: %.1f better than up or down", upDown))
-            hearing.stateInDoubt = true
-            hearing.recognition.trace[0].candidate = text
-            return hearing
+            return askedBack(
+                String(format: " | not up or down by %.1f", upDown),
+                because: String(format: "the state not surely heard: %.1f better than up or down", upDown), doubting: \.stateInDoubt)
         }
         let name = nameMargin(spoken, features: features, by: check, asHeard: asHeard)
         pass.nameMargin = name?.margin
         if let name, name.margin < Self.tuning.nameMargin {
-            var hearing = refused(
-                hypothesis + String(format: " | the name by %.1f over: ", name.margin) + name.other, margin: margin,
-                because: String(format: "the name not surely heard: %.1f better than another's", name.margin))
-            hearing.nameInDoubt = true
-            hearing.recognition.trace[0].candidate = text
-            return hearing
+            return askedBack(
+                String(format: " | the name by %.1f over: ", name.margin) + name.other,
+                because: String(format: "the name not surely heard: %.1f better than another's", name.margin), doubting: \.nameInDoubt)
         }
         // A near miss or a shortcut's phrase is heard again with its names' words open (see `otherWordMargin`); any
         // other command, with its names' numbers open, whatever the margin (see `numberWeight`).
