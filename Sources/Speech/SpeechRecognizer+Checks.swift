@@ -60,7 +60,7 @@ extension SpeechRecognizer {
         _ spoken: [String], features: Features, by check: PocketSphinxDecoder, asHeard: () -> PocketSphinxDecoder.Decoding?
     ) -> (margin: Double, needed: Double?)? {
         guard let other = Grammar.otherState(spoken), let heard = asHeard(),
-            let margin = margin(heard, over: other.grammar, atWord: other.index, of: spoken, features: features, by: check)
+            let margin = margin(heard, over: other.grammar, atWords: other.index...other.index, of: spoken, features: features, by: check)
         else { return nil }
         return (margin, other.saysOn ? Self.tuning.onStateMargin : nil)
     }
@@ -73,18 +73,19 @@ extension SpeechRecognizer {
         _ spoken: [String], features: Features, by check: PocketSphinxDecoder, asHeard: () -> PocketSphinxDecoder.Decoding?
     ) -> Double? {
         guard let other = Grammar.upOrDown(spoken), let heard = asHeard() else { return nil }
-        return margin(heard, over: other.grammar, atWord: other.index, of: spoken, features: features, by: check)
+        return margin(heard, over: other.grammar, atWords: other.words, of: spoken, features: features, by: check)
     }
 
-    /// How much better, a frame of the word at `index` (of the whole utterance when the words heard are not the
+    /// How much better, a frame of the words at `indices` (of the whole utterance when the words heard are not the
     /// words spoken), the command as heard explains the audio than `grammar` does; nil when that hearing failed.
     private func margin(
-        _ heard: PocketSphinxDecoder.Decoding, over grammar: String, atWord index: Int, of spoken: [String], features: Features,
+        _ heard: PocketSphinxDecoder.Decoding, over grammar: String, atWords indices: ClosedRange<Int>, of spoken: [String],
+        features: Features,
         by check: PocketSphinxDecoder
     ) -> Double? {
         lock.withLock {
             guard let otherwise = try? check.decode(features, grammar: grammar) else { return nil }
-            let frames = heard.words.count == spoken.count ? heard.words[index].frameCount : heard.frames
+            let frames = heard.words.count == spoken.count ? heard.words[indices].reduce(0) { $0 + $1.frameCount } : heard.frames
             return Double(Int(heard.score) - Int(otherwise.score)) / Double(max(1, frames))
         }
     }

@@ -53,17 +53,20 @@ extension Grammar {
         return (check(open), at, state == .on && !isVerb)
     }
 
-    /// The heard command with "up" or "down" where its state particle is ("turn the heater (down | up)" for "turn
-    /// the heater off"), and that word's index: to measure how much better the state heard explains the audio than
-    /// the near miss "turn up/down the X" (see `SpeechRecognizer.upDownMargin`); nil when the state is said by a verb,
-    /// when "up" and "down" say a state after its verb ("power up"), or the words hold no state word or several.
-    package static func upOrDown(_ words: [String]) -> (grammar: String, index: Int)? {
+    /// The heard command with "up" or "down" where its state particle is, and a "to" before it ("turn the heater
+    /// (down | up)" for "turn the heater off" and for "turn the heater to on"), and those words' indices: to measure
+    /// how much better the state heard explains the audio than the near miss "turn up/down the X" (see
+    /// `SpeechRecognizer.upDownMargin`; "turn the alcove lamp down" was heard as "turn the alcove lamp to on", sixty-fifth
+    /// set); nil when the state is said by a verb, when "up" and "down" say a state after its verb ("power up"), or
+    /// the words hold no state word or several.
+    package static func upOrDown(_ words: [String]) -> (grammar: String, words: ClosedRange<Int>)? {
         guard let (at, stateWords, _) = stateWord(in: words), stateWords[words[at]] != nil, stateWords["up"] == nil,
             stateWords["down"] == nil
         else { return nil }
+        let from = at > 0 && words[at - 1] == "to" ? at - 1 : at
         var open = words
-        open[at] = "(down | up)"
-        return (check(open), at)
+        open.replaceSubrange(from...at, with: ["(down | up)"])
+        return (check(open), from...at)
     }
 
     /// A toggle's words with "toggle" open to "turn", "switch" or "power" and "on" or "off" after it: which state

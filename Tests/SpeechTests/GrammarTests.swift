@@ -354,9 +354,11 @@ struct GrammarTests {
     @Test("a state particle is checked against up and down, unless its verb says a state with them")
     func upOrDown() throws {
         let off = try #require(Grammar.upOrDown(["turn", "off", "the", "heater"]))
-        #expect(off.grammar == Grammar.check(["turn", "(down | up)", "the", "heater"]) && off.index == 1)
+        #expect(off.grammar == Grammar.check(["turn", "(down | up)", "the", "heater"]) && off.words == 1...1)
         let on = try #require(Grammar.upOrDown(["turn", "the", "lamp", "on"]))
-        #expect(on.grammar == Grammar.check(["turn", "the", "lamp", "(down | up)"]) && on.index == 3)
+        #expect(on.grammar == Grammar.check(["turn", "the", "lamp", "(down | up)"]) && on.words == 3...3)
+        let toOn = try #require(Grammar.upOrDown(["turn", "the", "lamp", "to", "on"]))
+        #expect(toOn.grammar == Grammar.check(["turn", "the", "lamp", "(down | up)"]) && toOn.words == 3...4)
         #expect(Grammar.upOrDown(["power", "off", "the", "fan"]) == nil)
         #expect(Grammar.upOrDown(["power", "up", "the", "fan"]) == nil)
         #expect(Grammar.upOrDown(["please", "kill", "the", "fan"]) == nil)
