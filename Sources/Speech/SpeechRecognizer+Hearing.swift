@@ -98,7 +98,7 @@ extension SpeechRecognizer {
             hypothesis += " | " + open.hypothesis
             (pass.openHeard, pass.margin) = (open.hypothesis, margin)
             let isShortcutPhrase = shortcuts.voiceShortcut(forNormalizedPhrase: text) != nil
-            let form = Grammar.extraMargin(spoken, isShortcut: isShortcutPhrase)
+            let form = Grammar.extraMargin(spoken, isShortcut: isShortcutPhrase, openHeard: PhraseNormalizer.words(open.hypothesis))
             let usual = threshold + extra + form - (removingNoise ? Self.tuning.noiseRemovalAllowance : 0)
             let isShortcut = first && isShortcutPhrase
             let required = usual - Self.marginAllowance(isShortcut: isShortcut, spoken: spoken, openHeard: open.hypothesis)

@@ -79,12 +79,14 @@ extension Grammar {
     /// (Measurements and history: docs/speech.md, "The sixty-second set".)
     package static let turnedUp = "(switch | turn)"
 
-    /// How much more margin than the threshold a phrase needs.
+    /// How much more margin than the threshold a phrase needs; `openHeard`, the words the open-vocabulary pass
+    /// heard, when it ran (see `unheardGroupMargin`).
     /// (Measurements and history: docs/speech.md, "Grammar+Forms: extraMargin".)
-    package static func extraMargin(_ words: [String], isShortcut: Bool = false) -> Double {
+    package static func extraMargin(_ words: [String], isShortcut: Bool = false, openHeard: [String]? = nil) -> Double {
         guard let first = words.first else { return 0 }
         // A voice shortcut's own phrase ("all done") is no group and no everyday verb.
-        let group = !isShortcut && words.contains(where: groupWords.contains) ? groupMargin : 0
+        let unheard = openHeard.map { heard in groupSaid(words).contains { !heard.contains($0) } } ?? false
+        let group = !isShortcut && words.contains(where: groupWords.contains) ? groupMargin + (unheard ? unheardGroupMargin : 0) : 0
         let everyday = !isShortcut && (hasEverydayVerb(words) || words.contains("power")) ? everydayVerbMargin : 0
         return (CommandGrammar.determiners.contains(first) ? 4 : 0) + group + everyday
     }
@@ -92,6 +94,18 @@ extension Grammar {
     /// "every plug counts" was heard as "every plug on please", "turn off every light in the city" as "turn off
     /// every outlet in the shed" (sixtieth set) at 2.
     package static let groupMargin = 6.0
+    /// And more when the open-vocabulary pass did not hear each of the group's words (`groupSaid`): "turn off the
+    /// cellar fan" was heard as "turn all plugs at loft on" 0.3–3.9 over `groupMargin` (one espeak-ng accent; the
+    /// open pass: "same old looks on look on", "in all goes on look on"), every plug in the loft switched on.
+    /// (Measurements and history: docs/speech.md, "Grammar+Forms: groupMargin".)
+    package static let unheardGroupMargin = 4.0
+    /// The words that make `words` a group's command: "all", "every" or "everything", and the group's noun after it
+    /// ("plugs", "outlet"); none for a list of names ("and"), which speech does not take.
+    package static func groupSaid(_ words: [String]) -> [String] {
+        let nouns = PhraseMatcher.groupNouns.union(PhraseMatcher.singularGroupNouns)
+        guard let first = words.firstIndex(where: { groupWords.contains($0) && $0 != "and" }) else { return [] }
+        return [words[first]] + words[(first + 1)...].filter { nouns.contains($0) || (groupWords.contains($0) && $0 != "and") }
+    }
     /// The more margin a command with an everyday verb needs (see `verbCheck`): "kill the baby monitor" heard for
     /// "put the baby monitor on" at margin 24.6, "cut power to our sound machine" for "activate my sound machine" at
     /// 25.1 (needing 25 with 6 more), where right commands with these verbs had 28 to 33.

@@ -1,5 +1,6 @@
 import Speech
 import SpeechGrammar
+import TestSupport
 import Testing
 import VoiceShortcuts
 
@@ -49,6 +50,29 @@ extension RecognizerTests {
         ])
         #expect(wrong.isEmpty, "\(wrong)")
         #expect(missed.count <= 1, "\(missed)")
+    }
+
+    @Test("a group heard barely surely is asked back, not switched: \"turn off the cellar fan\" is no group")
+    func groupBarelyHeard() async throws {
+        // espeak-ng en-gb-x-gbclan+norbert's "turn off the cellar fan" is heard as "turn all plugs at loft on" at most
+        // speeds, 0.3-3.9 over the 25 a group needed before (docs/speech.md, "Grammar+Forms: groupMargin"): every plug
+        // in the loft switched on. The open-vocabulary pass heard no "all" ("same old looks on look on"), and a group
+        // then needs 4 more: these four are asked back; without, they switch.
+        let devices = [
+            ("loft lamp", "loft"), ("shrine light", "hall"), ("cellar fan", "cellar"), ("orchid light", "living room"),
+            ("boot heater", "porch"), ("banker lamp", "study"),
+        ].map { Device(id: $0.0.replacingOccurrences(of: " ", with: "-"), name: $0.0, area: $0.1) }
+        let recognizer = try await blocking { try SpeechRecognizer(devices: devices, shortcuts: []) }
+        let matcher = PhraseMatcher(devices: devices)
+        var switched: [String] = [], asked = 0
+        for speed in ["161", "166", "168", "171"] {
+            let heard = try await recognizer.hear(
+                try await Synthesizer.speak("turn off the cellar fan", voice: "espeak:en-gb-x-gbclan+norbert:" + speed))
+            if let text = heard.text, case .success(.group)? = matcher.request(text) { switched.append("\(speed): \(text)") }
+            if heard.candidate?.contains(" plugs ") == true { asked += 1 }
+        }
+        #expect(switched.isEmpty, "\(switched)")
+        #expect(asked == 4, "\(asked) of 4 asked back")
     }
 
     @Test("questions are heard and switch nothing; a toggle, turning up or down is not taken by voice")
