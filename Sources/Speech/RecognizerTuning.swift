@@ -33,10 +33,10 @@ public struct RecognizerTuning: Sendable, Equatable {
     /// frame: noise masks the "f" of "off", and "X off" was heard as "X on" at 1.9–14.8 (docs/speech.md,
     /// "SpeechRecognizer: stateMargin").
     public var onStateMargin = 15.0
-    /// A command whose state is said by a particle is asked back unless that particle explains the audio at least
-    /// as well as "up" or "down" there: "turn up the heater" was heard as "turn off the heater" with "up" fitting
-    /// better (docs/speech.md, "SpeechRecognizer: upDownMargin").
-    public var upDownMargin = 0.0
+    /// A command whose state is said by a particle is asked back unless that particle explains the audio better
+    /// than "up" or "down" there by this much a frame: "turn up the heater" was heard as "turn off the heater" with
+    /// "up" fitting better, and with it fitting 0–2.8 worse (docs/speech.md, "SpeechRecognizer: upDownMargin").
+    public var upDownMargin = 3.0
     /// A command is asked back unless its name explains the audio better than any other device's name by this much
     /// a frame (docs/speech.md, "SpeechRecognizer: nameMargin").
     public var nameMargin = 15.0

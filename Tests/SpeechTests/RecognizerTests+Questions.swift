@@ -110,6 +110,23 @@ extension RecognizerTests {
         #expect(asked == 2, "\(asked) of 2 asked back as \"… to on\"")
     }
 
+    @Test("\"turn up the X\" heard as \"turn off the X\" with \"up\" fitting nearly as well is asked back")
+    func upNearlyAsWell() async throws {
+        // The sixty-sixth corpus set: espeak-ng en-gb-x-rp+benjamin's "turn up the quilt warmer" was switched off in
+        // all three conditions, "up" fitting 0-2.8 a frame worse than "off" (docs/speech.md, "SpeechRecognizer:
+        // upDownMargin").
+        let devices = [
+            ("trellis light", "pergola"), ("quilt warmer", "mezzanine"), ("lectern light", "vestry"), ("oriel lamp", "atrium"),
+            ("brew heater", "rumpus room"), ("crib lamp", "mezzanine"), ("anvil lamp", "bunker"), ("futon heater", "chalet"),
+        ].map { Device(id: $0.0.replacingOccurrences(of: " ", with: "-"), name: $0.0, area: $0.1) }
+        let recognizer = try await blocking { try SpeechRecognizer(devices: devices, shortcuts: []) }
+        // Here: his at 160 words a minute, a twenty-fifth slower (sox tempo 0.96), clean: "up" fits 1.3 worse than "off".
+        let heard = try await recognizer.hear(
+            try await Synthesizer.speak("turn up the quilt warmer", voice: "espeak:en-gb-x-rp+benjamin:160", effects: ["tempo", "0.96"]))
+        #expect(intent(of: heard, devices: devices, shortcuts: []) == nil, "switched: \(heard.hypothesis)")
+        #expect(heard.candidate == "turn off the quilt warmer", "\(heard.hypothesis)")
+    }
+
     @Test("a name another device's name explains nearly as well is asked back, not switched; names heard surely switch")
     func nameInDoubt() async throws {
         // Household 7 of bench/listen/livingroom.py: espeak-ng en-gb-x-rp+Andy's "switch the hood fan off" is heard
