@@ -143,7 +143,13 @@ extension RecognizerTests {
             }
         }
         #expect(switched.isEmpty, "\(switched)")
-        let (missed, wrong) = try await misheard([("turn off everything", "kitchen-lamp,desk-fan,tree,kettle → off")])
-        #expect(missed.isEmpty && wrong.isEmpty, "\(missed) \(wrong)")
+        // Heard, or asked back: espeak-ng's is heard by free English as "they're not done rethink", without the
+        // "everything" a group then needs more margin for (`Grammar.unheardGroupMargin`).
+        for voice in ["slt", "espeak"] {
+            let heard = try await recognizer.hear(try await Synthesizer.speak("turn off everything", voice: voice))
+            #expect(
+                meaning(of: heard) == "kitchen-lamp,desk-fan,tree,kettle → off"
+                    || (heard.text == nil && heard.candidate == "turn off everything"), "[\(voice)] \(heard.hypothesis)")
+        }
     }
 }
