@@ -85,8 +85,11 @@ extension Grammar {
     package static func extraMargin(_ words: [String], isShortcut: Bool = false, openHeard: [String]? = nil) -> Double {
         guard let first = words.first else { return 0 }
         // A voice shortcut's own phrase ("all done") is no group and no everyday verb.
-        let unheard = openHeard.map { heard in groupSaid(words).contains { !heard.contains($0) } } ?? false
-        let group = !isShortcut && words.contains(where: groupWords.contains) ? groupMargin + (unheard ? unheardGroupMargin : 0) : 0
+        var group = 0.0
+        if !isShortcut, words.contains(where: groupWords.contains) {
+            let unheard = openHeard.map { heard in groupSaid(words).contains { !heard.contains($0) } } ?? false
+            group = groupMargin + (unheard ? unheardGroupMargin : 0)
+        }
         let everyday = !isShortcut && (hasEverydayVerb(words) || words.contains("power")) ? everydayVerbMargin : 0
         return (CommandGrammar.determiners.contains(first) ? 4 : 0) + group + everyday
     }
@@ -102,10 +105,11 @@ extension Grammar {
     /// The words that make `words` a group's command: "all", "every" or "everything", and the group's noun after it
     /// ("plugs", "outlet"); none for a list of names ("and"), which speech does not take.
     package static func groupSaid(_ words: [String]) -> [String] {
-        let nouns = PhraseMatcher.groupNouns.union(PhraseMatcher.singularGroupNouns)
-        guard let first = words.firstIndex(where: { groupWords.contains($0) && $0 != "and" }) else { return [] }
-        return [words[first]] + words[(first + 1)...].filter { nouns.contains($0) || (groupWords.contains($0) && $0 != "and") }
+        guard let first = words.firstIndex(where: spokenGroupWords.contains) else { return [] }
+        return [words[first]] + words[(first + 1)...].filter { spokenGroupWords.contains($0) || groupNounWords.contains($0) }
     }
+    private static let spokenGroupWords = groupWords.subtracting(["and"])
+    private static let groupNounWords = PhraseMatcher.groupNouns.union(PhraseMatcher.singularGroupNouns)
     /// The more margin a command with an everyday verb needs (see `verbCheck`): "kill the baby monitor" heard for
     /// "put the baby monitor on" at margin 24.6, "cut power to our sound machine" for "activate my sound machine" at
     /// 25.1 (needing 25 with 6 more), where right commands with these verbs had 28 to 33.

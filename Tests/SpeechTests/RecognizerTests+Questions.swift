@@ -62,10 +62,9 @@ extension RecognizerTests {
         // X" was heard as "turn off the X", its state margin 25-35, "up" fitting its frames better than "off". Without
         // the check, paul's (170 words a minute, clean) is switched off here. Still switched with it, and so not here:
         // paul's at 150, where "off" fits better by 12-17 (docs/speech.md, "SpeechRecognizer: upDownMargin").
-        let devices = [("den heater", "den"), ("attic heater", "attic"), ("studio heater", "studio")].map {
-            Device(id: $0.0.replacingOccurrences(of: " ", with: "-"), name: $0.0, area: $0.1)
-        }
-        let recognizer = try await blocking { try SpeechRecognizer(devices: devices, shortcuts: []) }
+        let (devices, recognizer) = try await Self.recognizer(of: [
+            ("den heater", "den"), ("attic heater", "attic"), ("studio heater", "studio"),
+        ])
         var switched: [String] = [], asked = 0
         for (text, voice, snr) in [
             ("turn up the den heater", "espeak:en-gb+caleb:170", nil), ("turn up the den heater", "espeak:en-gb+caleb:170", 20),
@@ -94,11 +93,10 @@ extension RecognizerTests {
         // the alcove lamp to on" and switched on (here, clean, at 160 and 170 words a minute); "down" fits "to on"'s
         // frames better by 3-13, which a check of "on" alone against "up" or "down" does not see (docs/speech.md,
         // "SpeechRecognizer: upDownMargin").
-        let devices = [
+        let (devices, recognizer) = try await Self.recognizer(of: [
             ("hobby lamp", "studio"), ("sink light", "kitchen"), ("hutch heater", "garden"), ("shop fan", "garage"),
             ("gallery light", "hall"), ("alcove lamp", "living room"), ("veranda heater", "veranda"), ("vanity lamp", "bathroom"),
-        ].map { Device(id: $0.0.replacingOccurrences(of: " ", with: "-"), name: $0.0, area: $0.1) }
-        let recognizer = try await blocking { try SpeechRecognizer(devices: devices, shortcuts: []) }
+        ])
         var switched: [String] = [], asked = 0
         for speed in ["160", "170"] {
             let heard = try await recognizer.hear(
@@ -115,11 +113,10 @@ extension RecognizerTests {
         // The sixty-sixth corpus set: espeak-ng en-gb-x-rp+benjamin's "turn up the quilt warmer" was switched off in
         // all three conditions, "up" fitting 0-2.8 a frame worse than "off" (docs/speech.md, "SpeechRecognizer:
         // upDownMargin").
-        let devices = [
+        let (devices, recognizer) = try await Self.recognizer(of: [
             ("trellis light", "pergola"), ("quilt warmer", "mezzanine"), ("lectern light", "vestry"), ("oriel lamp", "atrium"),
             ("brew heater", "rumpus room"), ("crib lamp", "mezzanine"), ("anvil lamp", "bunker"), ("futon heater", "chalet"),
-        ].map { Device(id: $0.0.replacingOccurrences(of: " ", with: "-"), name: $0.0, area: $0.1) }
-        let recognizer = try await blocking { try SpeechRecognizer(devices: devices, shortcuts: []) }
+        ])
         // Here: his at 160 words a minute, a twenty-fifth slower (sox tempo 0.96), clean: "up" fits 1.3 worse than "off".
         let heard = try await recognizer.hear(
             try await Synthesizer.speak("turn up the quilt warmer", voice: "espeak:en-gb-x-rp+benjamin:160", effects: ["tempo", "0.96"]))
@@ -131,10 +128,9 @@ extension RecognizerTests {
     func nameInDoubt() async throws {
         // Household 7 of bench/listen/livingroom.py: espeak-ng en-gb-x-rp+Andy's "switch the hood fan off" is heard
         // as "switch our cot fan off" (margin 23.8 against the 19 it needs), the hood fan's name 12–15 a frame worse.
-        let devices = [("cot fan", "nursery"), ("hood fan", "kitchen"), ("step light", "hall"), ("mantel lamp", "living room")].map {
-            Device(id: $0.0.replacingOccurrences(of: " ", with: "-"), name: $0.0, area: $0.1)
-        }
-        let recognizer = try await blocking { try SpeechRecognizer(devices: devices, shortcuts: []) }
+        let (devices, recognizer) = try await Self.recognizer(of: [
+            ("cot fan", "nursery"), ("hood fan", "kitchen"), ("step light", "hall"), ("mantel lamp", "living room"),
+        ])
         for speed in ["155", "160", "165"] {
             let audio = try await Synthesizer.speak("switch the hood fan off", voice: "espeak:en-gb-x-rp+Andy:" + speed)
             let heard = try await recognizer.hear(audio)

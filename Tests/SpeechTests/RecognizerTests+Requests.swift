@@ -58,11 +58,10 @@ extension RecognizerTests {
         // speeds, 0.3-3.9 over the 25 a group needed before (docs/speech.md, "Grammar+Forms: groupMargin"): every plug
         // in the loft switched on. The open-vocabulary pass heard no "all" ("same old looks on look on"), and a group
         // then needs 4 more: these four are asked back; without, they switch.
-        let devices = [
+        let (devices, recognizer) = try await Self.recognizer(of: [
             ("loft lamp", "loft"), ("shrine light", "hall"), ("cellar fan", "cellar"), ("orchid light", "living room"),
             ("boot heater", "porch"), ("banker lamp", "study"),
-        ].map { Device(id: $0.0.replacingOccurrences(of: " ", with: "-"), name: $0.0, area: $0.1) }
-        let recognizer = try await blocking { try SpeechRecognizer(devices: devices, shortcuts: []) }
+        ])
         let matcher = PhraseMatcher(devices: devices)
         var switched: [String] = [], asked = 0
         for speed in ["161", "166", "168", "171"] {

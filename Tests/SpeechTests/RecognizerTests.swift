@@ -39,6 +39,13 @@ struct RecognizerTests {
     /// for a second and the tests waiting for it the other, and plugsim at scale measured that stall as its answers'
     /// latency (1.05 s, over its bound of 1 s).
     static func sharedRecognizer() async throws -> SpeechRecognizer { try await blocking { try shared.get() } }
+
+    /// Devices named and placed as given, each with its name as its id (dashes for spaces), and a recognizer of
+    /// them alone, made on a thread of its own.
+    static func recognizer(of named: [(name: String, area: String)]) async throws -> (devices: [Device], recognizer: SpeechRecognizer) {
+        let devices = named.map { Device(id: $0.name.replacingOccurrences(of: " ", with: "-"), name: $0.name, area: $0.area) }
+        return (devices, try await blocking { try SpeechRecognizer(devices: devices, shortcuts: []) })
+    }
     // (Loaded on first use by a test; the tests hand their decoding to threads of their own.)
 
     static let devices = [
