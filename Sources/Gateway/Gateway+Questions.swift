@@ -13,14 +13,35 @@ public final class AskedQuestions: Sendable {
 
     /// The command each asker was asked about, as the recognizer heard it, and when.
     private let waiting = Mutex<[String: (phrase: String, asked: ContinuousClock.Instant)]>([:])
+    /// The command each asker was last asked about, when, and whether that was the second time (see `reopen`).
+    private let last = Mutex<[String: (phrase: String, asked: ContinuousClock.Instant, again: Bool)]>([:])
 
     public init() {}
 
     /// Asks `asker` about `phrase`, in place of what they were asked before.
     public func ask(_ phrase: String, of asker: String) {
+        put(phrase, of: asker, again: false)
+    }
+
+    /// Asks `asker` once more what they were last asked, after a reply heard as neither yes nor no (chatter over
+    /// it, a cough), whether or not it was taken: true when it waits again; false when it was asked twice already,
+    /// or `asker` was asked nothing within `window`.
+    public func reopen(of asker: String) -> Bool {
+        guard let asked = last.withLock({ $0[asker] }), !asked.again, ContinuousClock.now - asked.asked < Self.window else {
+            return false
+        }
+        put(asked.phrase, of: asker, again: true)
+        return true
+    }
+
+    private func put(_ phrase: String, of asker: String, again: Bool) {
         waiting.withLock { waiting in
             if waiting.count >= Self.limit { waiting.removeAll() }
             waiting[asker] = (phrase, .now)
+        }
+        last.withLock { last in
+            if last.count >= Self.limit { last.removeAll() }
+            last[asker] = (phrase, .now, again)
         }
     }
 
@@ -78,6 +99,13 @@ extension Gateway {
         var asked = request
         asked.text = phrase
         return await process(asked, arrived: arrived)
+    }
+
+    /// Asks `asker` once more what they were last asked (see `AskedQuestions.reopen`): true when it waits again.
+    public func askAgain(of asker: String) -> Bool {
+        guard questions.reopen(of: asker) else { return false }
+        log.log(.info, "\(asker): neither yes nor no heard, asked again")
+        return true
     }
 
     /// A typed phrase from `asker`: the answer to the question asked them, when it is a yes or a no; else the phrase.

@@ -256,9 +256,38 @@ struct ListenTests {
             #expect(try await listen.wait(timeout: .seconds(120)) == 0, "\(listen.standardError)")
             let events = Self.events(listen.standardOutput)
             let questions = events.filter { $0["event"] as? String == "question" }.compactMap { $0["text"] as? String }
-            #expect(questions.count == 1 && questions.first?.hasPrefix("the porch light, ") == true, "\(listen.standardOutput)")
+            // Asked once more after the speech that was no reply; the command with the wake phrase is no reply either.
+            #expect(
+                questions.count == 2 && questions.allSatisfy { $0 == questions[0] } && questions[0].hasPrefix("the porch light, "),
+                "\(listen.standardOutput)")
             let results = events.compactMap { $0["result"] as? [String: Any] }.compactMap { $0["device"] as? String }
             #expect(results == ["tree"], "\(listen.standardOutput)")
+        }
+    }
+
+    @Test("a reply talked over is asked for once more: a yes then switches; two replies that are neither switch nothing")
+    func askedAgain() async throws {
+        try await withGateway { gateway in
+            // A spoken toggle is always asked back, as the state the audio says best.
+            let raw = try await blocking {
+                try Self.stream(
+                    [
+                        "toggle the porch light", "the weather is nice today", "yes", "toggle the desk fan", "what a lovely garden",
+                        "it is getting late", "yes",
+                    ], pause: 1.2)
+            }
+            let listen = try ChildProcess(
+                "voiceplug", ["listen", "-", "--no-wake", "--no-reply", "--json"], input: raw, directory: gateway.folder)
+            #expect(try await listen.wait(timeout: .seconds(180)) == 0, "\(listen.standardError)")
+            let events = Self.events(listen.standardOutput)
+            let questions = events.filter { $0["event"] as? String == "question" }.compactMap { $0["text"] as? String }
+            #expect(questions.count == 4, "\(listen.standardOutput)")
+            guard questions.count == 4 else { return }
+            #expect(questions[0] == questions[1] && questions[0].hasPrefix("the porch light, "), "\(questions)")
+            #expect(questions[2] == questions[3] && questions[2].hasPrefix("the desk fan, "), "\(questions)")
+            // The yes after the question asked again switches the porch light as asked; the desk fan is not switched.
+            let results = events.compactMap { $0["result"] as? [String: Any] }.map { "\($0["device"] ?? "-") \($0["state"] ?? "-")" }
+            #expect(results == ["porch " + questions[0].dropFirst("the porch light, ".count).dropLast()], "\(listen.standardOutput)")
         }
     }
 
@@ -277,6 +306,25 @@ struct ListenTests {
             try await eventually("the answer to be played", timeout: .seconds(10)) {
                 ((try? Data(contentsOf: folder.appendingPathComponent("answers.raw")))?.count ?? 0) > 22_050
             }
+        }
+    }
+
+    @Test("the gateway listening itself asks once more after a reply talked over; the yes then switches")
+    func gatewayAsksAgain() async throws {
+        let raw = try await blocking { try Self.stream(["toggle the porch light", "the weather is nice today", "yes"], pause: 1.2) }
+        let run = ["--listen", "--device", "vpin", "--output-device", "vpout", "--no-wake"]
+        try await Self.withListeningGateway(raw, runArguments: run) { gateway, _ in
+            let switched = try await gateway.inbox.wait(
+                timeout: .seconds(60),
+                where: { GatewayFixture.isSpokenResult($0) && GatewayFixture.object($0)?["device"] as? String == "porch" })
+            let questions = await gateway.inbox.messages.filter(GatewayFixture.isSpokenResult).compactMap {
+                GatewayFixture.object($0)?["question"] as? String
+            }
+            // The question is published once; the reply talked over is logged as such, and the question asked again.
+            let state = GatewayFixture.object(switched[0])?["state"] as? String
+            #expect(questions == ["the porch light, \(state ?? "-")?"], "\(questions)")
+            #expect(GatewayFixture.object(switched[0])?["ok"] as? Bool == true, "\(switched)")
+            #expect(gateway.gateway.standardError.contains("neither yes nor no heard, asked again"), "\(gateway.gateway.standardError)")
         }
     }
 

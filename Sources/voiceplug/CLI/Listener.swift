@@ -20,6 +20,12 @@ final class Listener: Sendable {
         case asking(String)
         /// A question asked back was answered no.
         case declined
+
+        /// Why nothing known was heard ("" for anything else).
+        var why: String {
+            if case .nothing(let why) = self { return why }
+            return ""
+        }
     }
 
     /// What an utterance is heard as: a command (`doubtful` when it follows a doubtful wake phrase,
@@ -31,6 +37,8 @@ final class Listener: Sendable {
 
     /// Hears an utterance as `context` says and has the gateway act on it.
     let act: @Sendable (_ utterance: RecognizerAudio, _ context: Context) async -> Heard
+    /// Has the question last asked wait for its reply once more; false when it was asked twice already.
+    let reopen: @Sendable () -> Bool
     let names: @Sendable () -> [String: String]
     let output: ALSADevice?
     let json: Bool
@@ -41,12 +49,17 @@ final class Listener: Sendable {
     let awake = Mutex<(until: ContinuousClock.Instant, context: Context)?>(nil)
     /// How long after the wake phrase alone a command is taken.
     static let wakeWindow: Duration = .seconds(5)
+    /// The question last asked, to ask once more after a reply that was neither yes nor no.
+    let lastQuestion = Mutex<String?>(nil)
 
-    /// `act` hears an utterance and has the gateway act on it; `names` are the devices' names by id, for answers.
+    /// `act` hears an utterance and has the gateway act on it; `names` are the devices' names by id, for answers;
+    /// `reopen` has the question last asked wait once more.
     init(
         spotter: WakeSpotter?, output: ALSADevice?, json: Bool, console: Console, names: @escaping @Sendable () -> [String: String],
+        reopen: @escaping @Sendable () -> Bool,
         act: @escaping @Sendable (_ utterance: RecognizerAudio, _ context: Context) async -> Heard
     ) {
+        self.reopen = reopen
         self.spotter = spotter
         self.output = output
         self.json = json
@@ -73,11 +86,14 @@ final class Listener: Sendable {
         event("utterance", ["seconds": String(format: "%.2f", seconds)])
         guard var (command, context) = await afterWake(utterance) else { return }
         var heard = await act(command, context)
-        if context == .reply, case .nothing(let why) = heard {
+        var replied = false
+        if context == .reply, case .nothing = heard {
             // Neither yes nor no: other speech, heard as any (a command needs the wake phrase again). Chatter after a
             // question ("no" and then "… the plug in the kitchen …") was taken as a command for the kitchen's plugs.
+            replied = true
             guard let again = await afterWake(utterance) else {
-                event("heard", ["text": "null", "why": JSON.string(why)], raw: true)
+                event("heard", ["text": "null", "why": JSON.string(heard.why)], raw: true)
+                askAgain()
                 return
             }
             (command, context) = again
@@ -87,6 +103,7 @@ final class Listener: Sendable {
         case .nothing(let why):
             let why = context == .command(doubtful: true) ? "after a doubtful wake phrase: " + why : why
             event("heard", ["text": "null", "why": JSON.string(why)], raw: true)
+            if replied { askAgain() }
         case .asking(let question):
             ask(question)
         case .declined:
@@ -110,9 +127,17 @@ final class Listener: Sendable {
 
     /// Asks `question` back; the answer is taken without the wake phrase.
     private func ask(_ question: String) {
+        lastQuestion.withLock { $0 = question }
         event("question", ["text": JSON.string(question)], raw: true)
         answer(question)
         awake.withLock { $0 = (ContinuousClock.now + Self.replyWindow, .reply) }
+    }
+
+    /// After a reply heard as neither yes nor no and no command either, the question is asked once more (when
+    /// `reopen` says it waits again): chatter, the TV or music over the reply lost 4 of household 11's 11 yeses.
+    private func askAgain() {
+        guard let question = lastQuestion.withLock({ $0 }), reopen() else { return }
+        ask(question)
     }
 
     /// How long after a question its answer is taken without the wake phrase (the gateway's question waits as long).

@@ -37,7 +37,8 @@ enum ListenCommand {
             heard offline with the configuration's devices and the store's shortcuts and announced
             devices, and what was heard goes to the running gateway, which switches and answers. A command
             heard but not surely is asked back ("the kitchen lamp, on?"): a yes within 10 s switches it, a
-            no or anything else does not.
+            no or anything else does not. A reply heard as neither (speech over it) has the question asked
+            once more.
             Stops at the end of standard input, or on SIGINT or SIGTERM.
             """)
 
@@ -56,7 +57,10 @@ enum ListenCommand {
         } catch {
             throw UsageError(message: "\(error)", command: "run")
         }
-        let listener = Listener(spotter: spotter, output: output, json: false, console: console, names: { gateway.deviceNames }) {
+        let listener = Listener(
+            spotter: spotter, output: output, json: false, console: console, names: { gateway.deviceNames },
+            reopen: { gateway.askAgain(of: "listen") }
+        ) {
             utterance, context in
             let result = await gateway.handle(
                 audio: utterance, from: "listen", publishing: true, afterDoubtfulWake: context == .command(doubtful: true),
@@ -133,7 +137,9 @@ enum ListenCommand {
             let matcher = PhraseMatcher(devices: devices), shortcuts = ShortcutIndex(voiceShortcuts)
             // A command heard but not surely is asked back; the next utterance within the window is heard as its yes or no.
             let asked = AskedQuestions()
-            let listener = Listener(spotter: spotter, output: output, json: json, console: console, names: { names }) {
+            let listener = Listener(
+                spotter: spotter, output: output, json: json, console: console, names: { names }, reopen: { asked.reopen(of: "listen") }
+            ) {
                 utterance, context in
                 if context == .reply {
                     guard let phrase = asked.take(of: "listen") else { return .nothing("no question waits") }
