@@ -13,10 +13,11 @@ speech throughout. A private mosquitto, plugsim and `voiceplug run --no-speech` 
 default), its answers played into a file through ALSA's file plugin.
 
 A command heard but not surely is asked back ("the hob fan, on?"): the person who said it answers "yes" when the
-question names what they asked for, else "no" (--no-reply: nobody answers), mixed into the stream as it is fed.
+question names what they asked for, else "no" (--no-reply: nobody answers), mixed into the stream as it is fed;
+the same question asked again (the reply was not heard) is answered again by the same person.
 
 Prints, and writes to DIR/report.json with --keep: commands executed within 6 s of their end (10 s when asked
-back; how long after, and how many after a yes), wrong switches (a device or state other than the command's), false switches (outside any command,
+back, 16 s when asked twice; how long after, and how many after a yes), wrong switches (a device or state other than the command's), false switches (outside any command,
 the TV's included), false wakes (how many doubtful: an accent's near miss of the wake phrase, after which only
 a command heard surely is taken), questions asked back, how long after each result its spoken answer started,
 and the CPU time `listen` used against the stream's length.
@@ -434,6 +435,7 @@ class Replier:
         self.lock = threading.Lock()
         self.started = None
         self.count = 0
+        self.last = None
         self.rng = random.Random(args.seed + 1000)
 
     def answer(self, event):
@@ -442,6 +444,9 @@ class Replier:
         name, _, state = text.rstrip("?").rpartition(", ")
         asked = [h for h in self.happenings if h["kind"] == "command" and h["start"] - 0.5 <= now <= h["end"] + 6]
         command = asked[-1] if asked else None
+        if self.last and self.last[0] == text and now - self.last[1] <= 10:
+            command = self.last[2]  # asked again: the reply was not heard
+        self.last = (text, now, command)
         said = "yes" if command and name == "the " + command["name"] and state == command["state"] else "no"
         voice = tuple(command["speaker"]) if command else self.rng.choice(HOUSEHOLDS[self.args.household][1])
         self.count += 1
@@ -572,9 +577,11 @@ def score(happenings, events, started, speed):
         return [result["device"]] if result.get("device") else [d["device"] for d in result.get("devices", []) if d.get("ok")]
 
     for command in commands:
-        # Asked back: the answer comes after the question and the person's yes, up to 10 s after the command.
+        # Asked back: the answer comes after the question and the person's yes, up to 10 s after the command; up to
+        # 16 s when the question was asked again (the same question within 10 s of the first).
         asked = [e for e in questions if command["start"] <= at(e) <= command["end"] + 6]
-        window = (command["start"], command["end"] + (10 if asked else 6))
+        again = [e for e in questions if asked and e["text"] == asked[0]["text"] and 0 < at(e) - at(asked[0]) <= 10]
+        window = (command["start"], command["end"] + (16 if again else 10 if asked else 6))
         found = None
         for index, event in enumerate(results):
             result = event["result"]
@@ -587,7 +594,7 @@ def score(happenings, events, started, speed):
                 report["wrong"].append(dict(said=command["text"], did=result))
             break
         if asked:
-            report["asked"].append(dict(said=command["text"], asked=asked[0]["text"], executed=bool(found)))
+            report["asked"].append(dict(said=command["text"], asked=asked[0]["text"], again=bool(again), executed=bool(found)))
         if found:
             report["executed"] += 1
             report["afterYes"] += 1 if asked else 0
@@ -649,7 +656,8 @@ def main():
               "and a yes)" + (f", {lat[len(lat) // 2]:.2f} s after their end at the median, {lat[-1]:.2f} s at most" if lat else ""))
         print(f"wrong switches: {len(report['wrong'])}; false switches: {len(report['false'])}; "
               f"false wakes: {len(report['falseWakes'])} "
-              f"({sum(1 for w in report['falseWakes'] if w['doubtful'])} doubtful); asked back: {len(report['asked'])}")
+              f"({sum(1 for w in report['falseWakes'] if w['doubtful'])} doubtful); asked back: {len(report['asked'])} "
+              f"({sum(1 for a in report['asked'] if a['again'])} asked again)")
         if starts:
             print(f"spoken answers started {starts[len(starts) // 2]:.0f} ms after their result (median), "
                   f"{starts[-1]:.0f} ms at most")
