@@ -2,7 +2,7 @@
 """A synthesized living room, heard live by `voiceplug listen`.
 
   python3 bench/listen/livingroom.py [--voiceplug PATH] [--plugsim PATH] [--minutes 30] [--events 60]
-                                     [--seed N] [--household 1-11] [--speed 1] [--keep DIR] [--no-wake] [--no-reply]
+                                     [--seed N] [--household 1-12] [--speed 1] [--keep DIR] [--no-wake] [--no-reply]
 
 Builds a stream of --minutes (default 30) minutes: --events wake phrase + command events said by people
 (flite and espeak-ng voices and device names no test or tuning of the project used), household chatter among
@@ -251,6 +251,25 @@ HOUSEHOLDS[11] = (
     ],
     {"landing light": "loom light", "shed heater": "aviary heater", "study lamp": "wicker lamp",
      "window heater": "silo heater", "cabinet light": "yurt light", "bed warmer": "chimney fan"},
+)
+# The twelfth, written after household 11 and the sixty-sixth set were heard, "up" fitting nearly as well as the state
+# was asked back and a reply heard as neither had its question asked again, before this one was heard.
+HOUSEHOLDS[12] = (
+    [
+        {"id": "cupola-lamp", "name": "cupola lamp", "area": "belfry"},
+        {"id": "harp-light", "name": "harp light", "area": "rotunda"},
+        {"id": "kayak-heater", "name": "kayak heater", "area": "jetty"},
+        {"id": "gondola-fan", "name": "gondola fan", "area": "loggia"},
+        {"id": "turret-light", "name": "turret light", "area": "orangery"},
+        {"id": "granary-lamp", "name": "granary lamp", "area": "dovecote"},
+    ],
+    [
+        ("flite", "kal", 150, 0.98), ("flite", "slt", 160, 1.04), ("flite", "rms", 100, 0.95), ("flite", "awb", 115, 1.02),
+        ("espeak", "en-gb-x-rp+travis", 160), ("espeak", "en-us-nyc+anika", 165), ("espeak", "en-gb-scotland+quincy", 160),
+        ("espeak", "en-029+max", 165),
+    ],
+    {"landing light": "turret light", "shed heater": "kayak heater", "study lamp": "granary lamp",
+     "window heater": "marquee heater", "cabinet light": "harp light", "bed warmer": "gondola fan"},
 )
 TV = ("espeak", "en-us+m2", 175)
 
