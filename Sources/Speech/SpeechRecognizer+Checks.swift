@@ -66,14 +66,19 @@ extension SpeechRecognizer {
     }
 
     /// How much better, a frame of its state word, the command as heard explains the audio than with "up" or "down"
-    /// there (`Grammar.upOrDown`); nil when the command has no state particle or that hearing failed.
+    /// there, or "to high" or "to low" when the dictionary has them (`Grammar.upOrDown`); nil when the command has no
+    /// state particle or those hearings failed.
     /// `asHeard` is the command heard again as heard (`Grammar.check`).
     /// (Measurements and history: docs/speech.md, "SpeechRecognizer: upDownMargin".)
     func upDownMargin(
         _ spoken: [String], features: Features, by check: PocketSphinxDecoder, asHeard: () -> PocketSphinxDecoder.Decoding?
     ) -> Double? {
         guard let other = Grammar.upOrDown(spoken), let heard = asHeard() else { return nil }
-        return margin(heard, over: other.grammar, atWords: other.words, of: spoken, features: features, by: check)
+        let upDown = margin(heard, over: other.grammar, atWords: other.words, of: spoken, features: features, by: check)
+        guard lock.withLock({ decoders.otherWords != nil }), let level = Grammar.upOrDown(spoken, levels: true),
+            let levels = margin(heard, over: level.grammar, atWords: level.words, of: spoken, features: features, by: check)
+        else { return upDown }
+        return min(upDown ?? levels, levels)
     }
 
     /// How much better, a frame of the words at `indices` (of the whole utterance when the words heard are not the

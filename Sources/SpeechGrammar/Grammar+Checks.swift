@@ -58,14 +58,17 @@ extension Grammar {
     /// how much better the state heard explains the audio than the near miss "turn up/down the X" (see
     /// `SpeechRecognizer.upDownMargin`; "turn the alcove lamp down" was heard as "turn the alcove lamp to on", sixty-fifth
     /// set); nil when the state is said by a verb, when "up" and "down" say a state after its verb ("power up"), or
-    /// the words hold no state word or several.
-    package static func upOrDown(_ words: [String]) -> (grammar: String, words: ClosedRange<Int>)? {
+    /// the words hold no state word or several. With `levels`, "[to] (high | low)" in their place instead, as the
+    /// common words (`CommonWords`) are in the dictionary: "set the futon heater to high" was heard as "… to on" at
+    /// 10 dB (sixty-sixth set, two voices). Heard apart: in one grammar, the pruning lost "up" where it fit best.
+    package static func upOrDown(_ words: [String], levels: Bool = false) -> (grammar: String, words: ClosedRange<Int>)? {
         guard let (at, stateWords, _) = stateWord(in: words), stateWords[words[at]] != nil, stateWords["up"] == nil,
             stateWords["down"] == nil
         else { return nil }
         let from = at > 0 && words[at - 1] == "to" ? at - 1 : at
         var open = words
-        open.replaceSubrange(from...at, with: ["(down | up)"])
+        let prefix = CommonWords.prefix
+        open.replaceSubrange(from...at, with: [levels ? "[to] (\(prefix)high | \(prefix)low)" : "(down | up)"])
         return (check(open), from...at)
     }
 

@@ -359,6 +359,9 @@ struct GrammarTests {
         #expect(on.grammar == Grammar.check(["turn", "the", "lamp", "(down | up)"]) && on.words == 3...3)
         let toOn = try #require(Grammar.upOrDown(["turn", "the", "lamp", "to", "on"]))
         #expect(toOn.grammar == Grammar.check(["turn", "the", "lamp", "(down | up)"]) && toOn.words == 3...4)
+        // With the common words in the dictionary, "to high" and "to low" too.
+        let level = try #require(Grammar.upOrDown(["set", "the", "lamp", "to", "on"], levels: true))
+        #expect(level.grammar == Grammar.check(["set", "the", "lamp", "[to] (o_high | o_low)"]) && level.words == 3...4)
         #expect(Grammar.upOrDown(["power", "off", "the", "fan"]) == nil)
         #expect(Grammar.upOrDown(["power", "up", "the", "fan"]) == nil)
         #expect(Grammar.upOrDown(["please", "kill", "the", "fan"]) == nil)
