@@ -20,12 +20,6 @@ final class Listener: Sendable {
         case asking(String)
         /// A question asked back was answered no.
         case declined
-
-        /// Why nothing known was heard ("" for anything else).
-        var why: String {
-            if case .nothing(let why) = self { return why }
-            return ""
-        }
     }
 
     /// What an utterance is heard as: a command (`doubtful` when it follows a doubtful wake phrase,
@@ -87,12 +81,12 @@ final class Listener: Sendable {
         guard var (command, context) = await afterWake(utterance) else { return }
         var heard = await act(command, context)
         var replied = false
-        if context == .reply, case .nothing = heard {
+        if context == .reply, case .nothing(let why) = heard {
             // Neither yes nor no: other speech, heard as any (a command needs the wake phrase again). Chatter after a
             // question ("no" and then "… the plug in the kitchen …") was taken as a command for the kitchen's plugs.
             replied = true
             guard let again = await afterWake(utterance) else {
-                event("heard", ["text": "null", "why": JSON.string(heard.why)], raw: true)
+                event("heard", ["text": "null", "why": JSON.string(why)], raw: true)
                 askAgain()
                 return
             }
