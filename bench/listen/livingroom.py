@@ -2,7 +2,7 @@
 """A synthesized living room, heard live by `voiceplug listen`.
 
   python3 bench/listen/livingroom.py [--voiceplug PATH] [--plugsim PATH] [--minutes 30] [--events 60]
-                                     [--seed N] [--household 1-12] [--speed 1] [--keep DIR] [--no-wake] [--no-reply]
+                                     [--seed N] [--household 1-13] [--speed 1] [--keep DIR] [--no-wake] [--no-reply]
 
 Builds a stream of --minutes (default 30) minutes: --events wake phrase + command events said by people
 (flite and espeak-ng voices and device names no test or tuning of the project used), household chatter among
@@ -270,6 +270,24 @@ HOUSEHOLDS[12] = (
     ],
     {"landing light": "turret light", "shed heater": "kayak heater", "study lamp": "granary lamp",
      "window heater": "marquee heater", "cabinet light": "harp light", "bed warmer": "gondola fan"},
+)
+# The thirteenth, written after household 12 and the sixty-seventh set were heard, before this one was heard.
+HOUSEHOLDS[13] = (
+    [
+        {"id": "igloo-lamp", "name": "igloo lamp", "area": "scriptorium"},
+        {"id": "tandem-light", "name": "tandem light", "area": "carport"},
+        {"id": "sampan-heater", "name": "sampan heater", "area": "apiary"},
+        {"id": "bellows-fan", "name": "bellows fan", "area": "tack room"},
+        {"id": "kiosk-light", "name": "kiosk light", "area": "scriptorium"},
+        {"id": "niche-lamp", "name": "niche lamp", "area": "pavilion"},
+    ],
+    [
+        ("flite", "kal", 140, 1.0), ("flite", "slt", 170, 0.99), ("flite", "rms", 110, 1.03), ("flite", "awb", 125, 0.97),
+        ("espeak", "en-gb-x-rp+victor", 165), ("espeak", "en-us-nyc+john", 160), ("espeak", "en-gb-scotland+travis", 165),
+        ("espeak", "en-029+anika", 160),
+    ],
+    {"landing light": "kiosk light", "shed heater": "sampan heater", "study lamp": "igloo lamp",
+     "window heater": "hangar heater", "cabinet light": "tandem light", "bed warmer": "bellows fan"},
 )
 TV = ("espeak", "en-us+m2", 175)
 
