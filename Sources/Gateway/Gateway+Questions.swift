@@ -11,10 +11,9 @@ public final class AskedQuestions: Sendable {
     /// How many askers' questions are kept at once (more: the oldest are forgotten).
     static let limit = 256
 
-    /// The command each asker was asked about, as the recognizer heard it, and when.
-    private let waiting = Mutex<[String: (phrase: String, asked: ContinuousClock.Instant)]>([:])
-    /// The command each asker was last asked about, when, and whether that was the second time (see `reopen`).
-    private let last = Mutex<[String: (phrase: String, asked: ContinuousClock.Instant, again: Bool)]>([:])
+    /// The command each asker was last asked about, as the recognizer heard it, when, whether that was the second
+    /// time (see `reopen`), and whether its answer was taken.
+    private let asked = Mutex<[String: (phrase: String, at: ContinuousClock.Instant, again: Bool, taken: Bool)]>([:])
 
     public init() {}
 
@@ -27,30 +26,28 @@ public final class AskedQuestions: Sendable {
     /// it, a cough), whether or not it was taken: true when it waits again; false when it was asked twice already,
     /// or `asker` was asked nothing within `window`.
     public func reopen(of asker: String) -> Bool {
-        guard let asked = last.withLock({ $0[asker] }), !asked.again, ContinuousClock.now - asked.asked < Self.window else {
+        guard let last = asked.withLock({ $0[asker] }), !last.again, ContinuousClock.now - last.at < Self.window else {
             return false
         }
-        put(asked.phrase, of: asker, again: true)
+        put(last.phrase, of: asker, again: true)
         return true
     }
 
     private func put(_ phrase: String, of asker: String, again: Bool) {
-        waiting.withLock { waiting in
-            if waiting.count >= Self.limit { waiting.removeAll() }
-            waiting[asker] = (phrase, .now)
-        }
-        last.withLock { last in
-            if last.count >= Self.limit { last.removeAll() }
-            last[asker] = (phrase, .now, again)
+        asked.withLock { asked in
+            if asked.count >= Self.limit { asked.removeAll() }
+            asked[asker] = (phrase, .now, again, false)
         }
     }
 
     /// The command `asker` was asked about, taken; nil when no question waits or it has expired.
     public func take(of asker: String) -> String? {
-        waiting.withLock { waiting in
+        asked.withLock { asked in
             let now = ContinuousClock.now
-            waiting = waiting.filter { now - $0.value.asked < Self.window }
-            return waiting.removeValue(forKey: asker)?.phrase
+            asked = asked.filter { now - $0.value.at < Self.window }
+            guard let question = asked[asker], !question.taken else { return nil }
+            asked[asker]?.taken = true
+            return question.phrase
         }
     }
 }

@@ -108,15 +108,18 @@ extension RecognizerTests {
         #expect(asked == 2, "\(asked) of 2 asked back as \"… to on\"")
     }
 
+    /// The sixty-sixth corpus set's devices (bench/speech/corpus.py), by name and area.
+    static let sixtySixthDevices = [
+        ("trellis light", "pergola"), ("quilt warmer", "mezzanine"), ("lectern light", "vestry"), ("oriel lamp", "atrium"),
+        ("brew heater", "rumpus room"), ("crib lamp", "mezzanine"), ("anvil lamp", "bunker"), ("futon heater", "chalet"),
+    ]
+
     @Test("\"turn up the X\" heard as \"turn off the X\" with \"up\" fitting nearly as well is asked back")
     func upNearlyAsWell() async throws {
         // The sixty-sixth corpus set: espeak-ng en-gb-x-rp+benjamin's "turn up the quilt warmer" was switched off in
         // all three conditions, "up" fitting 0-2.8 a frame worse than "off" (docs/speech.md, "SpeechRecognizer:
         // upDownMargin").
-        let (devices, recognizer) = try await Self.recognizer(of: [
-            ("trellis light", "pergola"), ("quilt warmer", "mezzanine"), ("lectern light", "vestry"), ("oriel lamp", "atrium"),
-            ("brew heater", "rumpus room"), ("crib lamp", "mezzanine"), ("anvil lamp", "bunker"), ("futon heater", "chalet"),
-        ])
+        let (devices, recognizer) = try await Self.recognizer(of: Self.sixtySixthDevices)
         // Here: his at 160 words a minute, a twenty-fifth slower (sox tempo 0.96), clean: "up" fits 1.3 worse than "off".
         let heard = try await recognizer.hear(
             try await Synthesizer.speak("turn up the quilt warmer", voice: "espeak:en-gb-x-rp+benjamin:160", effects: ["tempo", "0.96"]))
@@ -128,10 +131,7 @@ extension RecognizerTests {
     func toHigh() async throws {
         // The sixty-sixth corpus set at 10 dB: flite slt's and awb's "set the futon heater to high" were switched on,
         // "to on" fitting 20–25 a frame better than "up" or "down" (docs/speech.md, "SpeechRecognizer: upDownMargin").
-        let (devices, recognizer) = try await Self.recognizer(of: [
-            ("trellis light", "pergola"), ("quilt warmer", "mezzanine"), ("lectern light", "vestry"), ("oriel lamp", "atrium"),
-            ("brew heater", "rumpus room"), ("crib lamp", "mezzanine"), ("anvil lamp", "bunker"), ("futon heater", "chalet"),
-        ])
+        let (devices, recognizer) = try await Self.recognizer(of: Self.sixtySixthDevices)
         for tempo in ["0.97", "1.0", "1.03"] {
             let audio = try await Synthesizer.speak("set the futon heater to high", voice: "slt", snr: 10, effects: ["tempo", tempo])
             let heard = try await recognizer.hear(audio)
