@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import PocketSphinx
 import TestSupport
 import Testing
 
@@ -141,6 +142,57 @@ struct ListenTests {
             try (Self.wavHeader(bytes: played.count, rate: 22_050) + played).write(to: file)
             let (status, heard, errors) = try await gateway.voiceplug(["hear", file.path])
             #expect(status == 0 && heard == "desk fan off\n", "heard back: \(heard) \(errors)")
+        }
+    }
+
+    @Test("listen learns the voices heard: ten confirmed commands are kept, an adaptation is learned and heard with")
+    func learnsFromHearings() async throws {
+        try await withGateway { gateway in
+            // No device switched straight back: that would be taken for a command misheard and undone.
+            let phrases = [
+                "turn on the christmas tree", "switch on the desk fan", "turn on the porch light", "turn the kitchen lamp on",
+                "turn off the christmas tree", "switch off the desk fan", "turn off the porch light", "turn the kitchen lamp off",
+                "switch the christmas tree on", "switch the desk fan on", "turn the porch light on",
+            ]
+            let raw = try await blocking {
+                try Self.stream(phrases.enumerated().map { ($1, $0 % 2 == 0 ? "slt" : "rms", $0 == 9 ? 8.0 : 1.2) })
+            }
+            let (pipe, environment) = try Self.microphone(in: gateway.folder)
+            let listen = try ChildProcess(
+                "voiceplug", ["listen", "--device", "vpin", "--no-wake", "--no-reply", "--json"], environment: environment,
+                directory: gateway.folder)
+            Self.feed(raw, into: pipe)
+            let learned = gateway.folder.appendingPathComponent("voiceplug.hearings/learned.adaptation").path
+            try await eventually("the adaptation to be learned and heard with", timeout: .seconds(90)) {
+                listen.standardError.contains("speech recognition adapted to the voices heard (\(learned))") || !listen.isRunning
+            }
+            #expect(listen.standardError.contains("learned the voices heard from 10 spoken commands"), "\(listen.standardError)")
+            #expect((try? SpeakerAdaptation(contentsOf: learned)) != nil)
+            try await eventually("the last command to be answered", timeout: .seconds(60)) {
+                Self.events(listen.standardOutput).filter { $0["event"] as? String == "result" }.count == phrases.count || !listen.isRunning
+            }
+            listen.kill(SIGTERM)
+            #expect(try await listen.wait(timeout: .seconds(30)) == 0, "\(listen.standardError)")
+            let heard = Self.events(listen.standardOutput).filter { $0["event"] as? String == "heard" }.compactMap { $0["text"] as? String }
+            #expect(heard == phrases, "\(listen.standardOutput)")
+            // Each confirmed command kept with what was heard, the last one (heard with the adaptation) too.
+            let hearings = gateway.folder.appendingPathComponent("voiceplug.hearings").path
+            let kept = try FileManager.default.contentsOfDirectory(atPath: hearings).filter { $0.hasSuffix(".txt") }.sorted()
+            let texts = try kept.map { try String(contentsOfFile: hearings + "/" + $0, encoding: .utf8) }
+            #expect(texts == phrases.map { $0 + "\n" }, "\(texts)")
+        }
+    }
+
+    @Test("listen --no-learning keeps nothing it heard")
+    func noLearning() async throws {
+        try await withGateway { gateway in
+            let raw = try await blocking { try Self.stream(["turn on the kitchen lamp"]) }
+            let listen = try ChildProcess(
+                "voiceplug", ["listen", "-", "--no-wake", "--no-reply", "--no-learning", "--json"], input: raw, directory: gateway.folder)
+            #expect(try await listen.wait(timeout: .seconds(120)) == 0, "\(listen.standardError)")
+            #expect(listen.standardOutput.contains(#""device":"kitchen-lamp""#), "\(listen.standardOutput)")
+            let hearings = gateway.folder.appendingPathComponent("voiceplug.hearings").path
+            #expect(!FileManager.default.fileExists(atPath: hearings), "--no-learning keeps nothing")
         }
     }
 

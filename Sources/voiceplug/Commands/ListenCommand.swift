@@ -5,6 +5,7 @@ import Gateway
 import MQTT
 import Speech
 import SpeechAudio
+import VoiceAdaptation
 import VoiceShortcuts
 
 /// `voiceplug listen`: a live stream of sound (a microphone through ALSA, or raw audio on standard input) cut into
@@ -13,8 +14,9 @@ enum ListenCommand {
     static let spec = CommandSpec(
         name: "listen", summary: "Listens: utterances from a microphone or a live stream switch the plugs, and are answered aloud.",
         usage: "listen (-|--device NAME) [--output-device NAME] [--wake PHRASE | --no-wake] [--no-reply] [--config FILE] "
-            + "[--db FILE] [--broker URL] [--threshold M] [--json]",
-        options: ["device", "output-device", "config", "db", "broker", "wake", "threshold"], flags: ["no-wake", "no-reply", "json"],
+            + "[--db FILE] [--broker URL] [--threshold M] [--adaptation FILE] [--no-learning] [--json]",
+        options: ["device", "output-device", "config", "db", "broker", "wake", "threshold", "adaptation"],
+        flags: ["no-wake", "no-reply", "no-learning", "json"],
         positionals: 0...1,
         details: """
             -                     raw 16 kHz 16-bit mono audio on standard input, as it comes
@@ -31,6 +33,13 @@ enum ListenCommand {
                                   found under it), heard, result, question, answer ("startsAfterMs":
                                   how long after the result its sound started)
             --threshold M         \(thresholdHelp)
+            --adaptation FILE     a speaker adaptation (voiceplug adapt; default: voiceplug.adaptation
+                                  beside the configuration, when it is there)
+            --no-learning         do not learn the voices heard. Without it, each command heard whose plug
+                                  confirmed is kept in voiceplug.hearings beside the configuration, as
+                                  voiceplug run keeps them, and after every 10 an adaptation to the
+                                  household's voices is learned and heard with (not when --adaptation or
+                                  voiceplug.adaptation is used)
             --broker URL          the gateway's broker (default: the configuration's, else mqtt://127.0.0.1:1883)
 
             Utterances are found with an adaptive noise floor and end after 0.6 s of silence; each is
@@ -93,13 +102,14 @@ enum ListenCommand {
 
     static func run(_ arguments: [String], console: Console) async -> ExitCode {
         let json: Bool
-        let recognizer: SpeechRecognizer
+        let recognizer: FollowingRecognizer
         let broker: BrokerSettings
         let devices: [Device]
         let input: AudioInput
         var output: ALSADevice?
         let spotter: WakeSpotter?
         let voiceShortcuts: [VoiceShortcut]
+        var learning: VoiceLearning?
         do {
             guard let parsed = try spec.parse(arguments, console: console) else { return .ok }
             let context = try Context(parsed, console: console)
@@ -120,9 +130,21 @@ enum ListenCommand {
                 output = try ALSADevice(parsed.options["output-device"] ?? "default", .playback, rate: 22_050)
             }
             voiceShortcuts = try context.registryForReading().allVoiceShortcuts()
-            recognizer = try SpeechRecognizer(
-                devices: devices, shortcuts: voiceShortcuts, threshold: speechThreshold(parsed, command: spec.name),
-                adaptation: context.adaptation())
+            let threshold = try speechThreshold(parsed, command: spec.name)
+            let report: VoiceLearning.Report = { problem, message in console.err("voiceplug: \(problem ? "warning: " : "")\(message)\n") }
+            if !context.adaptationEnrolled && !parsed.flags.contains("no-learning") {
+                do {
+                    learning = try VoiceLearning(VoiceLearning.Settings(folder: context.hearingsPath), report: report)
+                } catch {
+                    report(true, "not learning from spoken commands: cannot use \(context.hearingsPath): \(error)")
+                }
+            }
+            recognizer = FollowingRecognizer(
+                try SpeechRecognizer(devices: devices, shortcuts: voiceShortcuts, threshold: threshold, adaptation: context.adaptation()),
+                following: learning?.settings.learnedPath,
+                make: { [devices, voiceShortcuts] in
+                    try SpeechRecognizer(devices: devices, shortcuts: voiceShortcuts, threshold: threshold, adaptation: $0)
+                }, report: report)
         } catch let error as ALSAError {
             return report(UsageError(message: "\(error)", command: spec.name), command: spec.name, console: console)
         } catch {
@@ -137,18 +159,21 @@ enum ListenCommand {
             let matcher = PhraseMatcher(devices: devices), shortcuts = ShortcutIndex(voiceShortcuts)
             // A command heard but not surely is asked back; the next utterance within the window is heard as its yes or no.
             let asked = AskedQuestions()
+            let learning = learning
             let listener = Listener(
                 spotter: spotter, output: output, json: json, console: console, names: { names }, reopen: { asked.reopen(of: "listen") }
             ) {
                 utterance, context in
                 if context == .reply {
                     guard let phrase = asked.take(of: "listen") else { return .nothing("no question waits") }
-                    let heard = try? await runBlocking({ try recognizer.hearReply(utterance) })
+                    let heard = try? await runBlocking({ try recognizer.recognizer.hearReply(utterance) })
                     guard let reply = heard?.reply else { return .nothing("neither yes nor no: " + (heard?.heard ?? "")) }
                     guard reply == .yes else { return .declined }
-                    return .phrase(phrase, confidence: 0.5, await link.send(phrase))
+                    let result = await link.send(phrase)
+                    if let result, case .switched(let intent, _, _) = result.outcome { learning?.switched(intent) }
+                    return .phrase(phrase, confidence: 0.5, result)
                 }
-                guard let heard = try? await runBlocking({ try recognizer.recognize(utterance) }) else {
+                guard let heard = try? await runBlocking({ try recognizer.recognizer.recognize(utterance) }) else {
                     return .nothing("the recognizer failed")
                 }
                 guard let text = heard.text else {
@@ -160,20 +185,30 @@ enum ListenCommand {
                     }
                     return .nothing(heard.hypothesis)
                 }
-                return .phrase(text, confidence: heard.confidence, await link.send(text))
+                let result = await link.send(text)
+                if let result, case .switched(let intent, _, _) = result.outcome {
+                    // Learned from as the gateway learns from what it hears (`VoiceLearning`); an earlier command
+                    // switched back by this one is misheard, and not learned from.
+                    learning?.switched(intent)
+                    learning?.keep(utterance, heard: text, intent: intent)
+                }
+                return .phrase(text, confidence: heard.confidence, result)
             }
             let (frames, taken) = input.frames()
             let service = Task { await listener.listen(to: frames, taken: taken) }
+            let following = Task { await recognizer.follow() }
             let stop = Task {
                 _ = await terminationSignal()
                 service.cancel()
             }
             await service.value
             stop.cancel()
+            following.cancel()
             // The capture device stays open: its reading thread may be inside ALSA, and the process ends now. The
             // output is played out and closed (a file device writes its header's lengths then).
             output?.drain()
             output?.close()
+            await learning?.finish(within: .seconds(20))
             await client.disconnect()
             return .ok
         } catch {
