@@ -3,6 +3,7 @@
 
   python3 bench/listen/livingroom.py [--voiceplug PATH] [--plugsim PATH] [--minutes 30] [--events 60]
                                      [--seed N] [--household 1-13] [--speed 1] [--keep DIR] [--no-wake] [--no-reply]
+                                     [--no-learning]
 
 Builds a stream of --minutes (default 30) minutes: --events wake phrase + command events said by people
 (flite and espeak-ng voices and device names no test or tuning of the project used), household chatter among
@@ -10,7 +11,8 @@ them (some of it about the devices, some near the wake phrase), a TV-like voice 
 also says commands without the wake phrase, music-like plucked notes, and pink noise 20 dB below the people's
 speech throughout. A private mosquitto, plugsim and `voiceplug run --no-speech` stand in for the home;
 `voiceplug listen - --json` hears the stream as a microphone would give it (at --speed times real time, 1 by
-default), its answers played into a file through ALSA's file plugin.
+default), its answers played into a file through ALSA's file plugin; it learns the voices from the commands it
+heard and the plugs confirmed (in DIR/voiceplug.hearings) as a household's would, unless --no-learning.
 
 A command heard but not surely is asked back ("the hob fan, on?"): the person who said it answers "yes" when the
 question names what they asked for, else "no" (--no-reply: nobody answers), mixed into the stream as it is fed;
@@ -20,7 +22,7 @@ Prints, and writes to DIR/report.json with --keep: commands executed within 6 s 
 back, 16 s when asked twice; how long after, and how many after a yes), wrong switches (a device or state other than the command's), false switches (outside any command,
 the TV's included), false wakes (how many doubtful: an accent's near miss of the wake phrase, after which only
 a command heard surely is taken), questions asked back, how long after each result its spoken answer started,
-and the CPU time `listen` used against the stream's length.
+and the CPU time `listen` used (learning's SphinxTrain programs included) against the stream's length.
 
 Write a new --seed's stream before hearing it; the first hearing is the figure.
 """
@@ -512,6 +514,13 @@ def wait_for(predicate, seconds):
     return False
 
 
+def cpu_seconds(pid):
+    """A process's CPU time so far, with its children's that it waited for (SphinxTrain's, learning the voices)."""
+    with open(f"/proc/{pid}/stat") as f:  # utime, stime, cutime and cstime, in clock ticks
+        fields = f.read().rsplit(")", 1)[1].split()
+    return sum(int(field) for field in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+
+
 def hear(args, stream, happenings, folder):
     """Feeds `stream` to `voiceplug listen -` at --speed times real time; its events with their wall time, the
     wall time the stream started, and listen's CPU seconds."""
@@ -541,7 +550,8 @@ def hear(args, stream, happenings, folder):
             f.write(f'pcm.vpout {{\n type file\n slave.pcm "null"\n file "{folder}/answers.raw"\n format "raw"\n}}\n')
         environment = dict(os.environ, ALSA_CONFIG_PATH="/usr/share/alsa/alsa.conf:" + alsa)
         command = [args.voiceplug, "listen", "-", "--config", config, "--db", os.path.join(folder, "voiceplug.db"),
-                   "--output-device", "vpout", "--json"] + (["--no-wake"] if args.no_wake else [])
+                   "--output-device", "vpout", "--json"] + (["--no-wake"] if args.no_wake else []) + (
+                   ["--no-learning"] if args.no_learning else [])
         listen = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                   stderr=open(os.path.join(folder, "listen.log"), "w"), env=environment)
         processes.append(listen)
@@ -562,9 +572,7 @@ def hear(args, stream, happenings, folder):
         reader = threading.Thread(target=read, daemon=True)
         reader.start()
         time.sleep(3)  # the recognizer loads: its CPU time is not listening's
-        with open(f"/proc/{listen.pid}/stat") as f:
-            fields = f.read().rsplit(")", 1)[1].split()
-        loading = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        loading = cpu_seconds(listen.pid)
         chunk = int(0.03 * RATE)
         started = time.time()
         replier.started = started
@@ -577,9 +585,7 @@ def hear(args, stream, happenings, folder):
             if delay > 0:
                 time.sleep(delay)
         time.sleep(8)  # the last command's answer
-        with open(f"/proc/{listen.pid}/stat") as f:  # utime and stime, in clock ticks, less the load before
-            fields = f.read().rsplit(")", 1)[1].split()
-        cpu = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK") - loading
+        cpu = cpu_seconds(listen.pid) - loading
         listen.stdin.close()
         listen.wait(timeout=120)
         reader.join(timeout=5)
@@ -668,6 +674,7 @@ def main():
     parser.add_argument("--keep")
     parser.add_argument("--no-wake", action="store_true")
     parser.add_argument("--no-reply", action="store_true", help="nobody answers a question asked back")
+    parser.add_argument("--no-learning", action="store_true", help="listen does not learn the voices it heard")
     args = parser.parse_args()
     folder = args.keep or tempfile.mkdtemp()
     os.makedirs(folder, exist_ok=True)
