@@ -2,7 +2,7 @@
 """A synthesized living room, heard live by `voiceplug listen`.
 
   python3 bench/listen/livingroom.py [--voiceplug PATH] [--plugsim PATH] [--minutes 30] [--events 60]
-                                     [--seed N] [--household 1-13] [--speed 1] [--keep DIR] [--no-wake] [--no-reply]
+                                     [--seed N] [--household 1-14] [--speed 1] [--keep DIR] [--no-wake] [--no-reply]
                                      [--no-learning]
 
 Builds a stream of --minutes (default 30) minutes: --events wake phrase + command events said by people
@@ -290,6 +290,23 @@ HOUSEHOLDS[13] = (
     ],
     {"landing light": "kiosk light", "shed heater": "sampan heater", "study lamp": "igloo lamp",
      "window heater": "hangar heater", "cabinet light": "tandem light", "bed warmer": "bellows fan"},
+)
+HOUSEHOLDS[14] = (
+    [
+        {"id": "yacht-heater", "name": "yacht heater", "area": "boot room"},
+        {"id": "tundra-lamp", "name": "tundra lamp", "area": "buttery"},
+        {"id": "oasis-light", "name": "oasis light", "area": "sun porch"},
+        {"id": "dinghy-fan", "name": "dinghy fan", "area": "lanai"},
+        {"id": "wigwam-light", "name": "wigwam light", "area": "boot room"},
+        {"id": "canoe-lamp", "name": "canoe lamp", "area": "buttery"},
+    ],
+    [
+        ("flite", "kal", 150, 0.96), ("flite", "slt", 185, 1.03), ("flite", "rms", 100, 0.98), ("flite", "awb", 130, 1.02),
+        ("espeak", "en-gb-x-gbclan+Storm", 160), ("espeak", "en-029+Nguyen", 170), ("espeak", "en-us-nyc+Marco", 165),
+        ("espeak", "en-gb-scotland+Alex", 155),
+    ],
+    {"landing light": "oasis light", "shed heater": "yacht heater", "study lamp": "canoe lamp",
+     "window heater": "ketch heater", "cabinet light": "wigwam light", "bed warmer": "dinghy fan"},
 )
 TV = ("espeak", "en-us+m2", 175)
 
