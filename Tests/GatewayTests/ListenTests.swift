@@ -145,7 +145,9 @@ struct ListenTests {
         }
     }
 
-    @Test("listen learns the voices heard: ten confirmed commands are kept, an adaptation is learned and heard with")
+    @Test(
+        "listen learns the voices heard: ten confirmed commands are kept, an adaptation is learned and heard with, forgotten with the hearings"
+    )
     func learnsFromHearings() async throws {
         try await withGateway { gateway in
             // No device switched straight back: that would be taken for a command misheard and undone.
@@ -155,7 +157,7 @@ struct ListenTests {
                 "switch the christmas tree on", "switch the desk fan on", "turn the porch light on",
             ]
             let raw = try await blocking {
-                try Self.stream(phrases.enumerated().map { ($1, $0 % 2 == 0 ? "slt" : "rms", $0 == 9 ? 8.0 : 1.2) })
+                try Self.stream(phrases.enumerated().map { ($1, $0 % 2 == 0 ? "slt" : "rms", $0 == 9 || $0 == 10 ? 8.0 : 1.2) })
             }
             let (pipe, environment) = try Self.microphone(in: gateway.folder)
             let listen = try ChildProcess(
@@ -171,8 +173,6 @@ struct ListenTests {
             try await eventually("the last command to be answered", timeout: .seconds(60)) {
                 Self.events(listen.standardOutput).filter { $0["event"] as? String == "result" }.count == phrases.count || !listen.isRunning
             }
-            listen.kill(SIGTERM)
-            #expect(try await listen.wait(timeout: .seconds(30)) == 0, "\(listen.standardError)")
             let heard = Self.events(listen.standardOutput).filter { $0["event"] as? String == "heard" }.compactMap { $0["text"] as? String }
             #expect(heard == phrases, "\(listen.standardOutput)")
             // Each confirmed command kept with what was heard, the last one (heard with the adaptation) too.
@@ -180,6 +180,14 @@ struct ListenTests {
             let kept = try FileManager.default.contentsOfDirectory(atPath: hearings).filter { $0.hasSuffix(".txt") }.sorted()
             let texts = try kept.map { try String(contentsOfFile: hearings + "/" + $0, encoding: .utf8) }
             #expect(texts == phrases.map { $0 + "\n" }, "\(texts)")
+            // The hearings deleted, to forget them: heard without the adaptation again.
+            try FileManager.default.removeItem(atPath: hearings)
+            try await eventually("the adaptation to be forgotten", timeout: .seconds(5)) {
+                listen.standardError.contains("speech recognition no longer adapted") || !listen.isRunning
+            }
+            #expect(listen.standardError.contains("speech recognition no longer adapted"), "\(listen.standardError)")
+            listen.kill(SIGTERM)
+            #expect(try await listen.wait(timeout: .seconds(30)) == 0, "\(listen.standardError)")
         }
     }
 

@@ -4,20 +4,21 @@ import Speech
 import Synchronization
 
 /// The recognizer `listen` hears with, following an adaptation file (the one `VoiceLearning` writes): when the file
-/// changes, a recognizer with the new adaptation is made on a thread of its own and swapped in, and utterances are
-/// heard with the one there is meanwhile. A file that does not load keeps the recognizer there was.
+/// changes, a recognizer with the new adaptation (none when the file is gone: the hearings were deleted to forget
+/// them) is made on a thread of its own and swapped in, and utterances are heard with the one there is meanwhile. A
+/// file that does not load keeps the recognizer there was.
 final class FollowingRecognizer: Sendable {
     private let current: Mutex<SpeechRecognizer>
     private let path: String?
     /// The followed file's modification date when its adaptation was last taken (nil: no file then), and whether
     /// a recognizer is being made.
     private let taken: Mutex<(date: Date?, making: Bool)>
-    private let make: @Sendable (SpeakerAdaptation) throws -> SpeechRecognizer
+    private let make: @Sendable (SpeakerAdaptation?) throws -> SpeechRecognizer
     private let report: @Sendable (_ problem: Bool, _ message: String) -> Void
 
     /// `recognizer` hears until `path` changes (nil: it always hears); `make` makes one with an adaptation.
     init(
-        _ recognizer: SpeechRecognizer, following path: String?, make: @escaping @Sendable (SpeakerAdaptation) throws -> SpeechRecognizer,
+        _ recognizer: SpeechRecognizer, following path: String?, make: @escaping @Sendable (SpeakerAdaptation?) throws -> SpeechRecognizer,
         report: @escaping @Sendable (_ problem: Bool, _ message: String) -> Void
     ) {
         current = Mutex(recognizer)
@@ -32,7 +33,7 @@ final class FollowingRecognizer: Sendable {
         if let path {
             let date = Self.modified(path)
             let start = taken.withLock { taken -> Bool in
-                guard let date, date != taken.date, !taken.making else { return false }
+                guard date != taken.date, !taken.making else { return false }
                 taken = (date, true)
                 return true
             }
@@ -50,13 +51,15 @@ final class FollowingRecognizer: Sendable {
         }
     }
 
-    /// Makes a recognizer with the adaptation at `path` and hears with it from then on.
+    /// Makes a recognizer with the adaptation at `path` (none when it is gone) and hears with it from then on.
     private func swap(to path: String) {
         defer { taken.withLock { $0.making = false } }
         do {
-            let adapted = try make(try SpeakerAdaptation(contentsOf: path))
+            let adaptation = FileManager.default.fileExists(atPath: path) ? try SpeakerAdaptation(contentsOf: path) : nil
+            let adapted = try make(adaptation)
             current.withLock { $0 = adapted }
-            report(false, "speech recognition adapted to the voices heard (\(path))")
+            let heard = "speech recognition adapted to the voices heard (\(path))"
+            report(false, adaptation == nil ? "speech recognition no longer adapted" : heard)
         } catch {
             report(true, "speaker adaptation not reloaded, speech is heard as before: \(error)")
         }
