@@ -11,15 +11,21 @@ public final class AskedQuestions: Sendable {
     /// How many askers' questions are kept at once (more: the oldest are forgotten).
     static let limit = 256
 
-    /// The command each asker was last asked about, as the recognizer heard it, when, whether that was the second
-    /// time (see `reopen`), and whether its answer was taken.
-    private let asked = Mutex<[String: (phrase: String, at: ContinuousClock.Instant, again: Bool, taken: Bool)]>([:])
+    /// A question asked: the command as the recognizer heard it, and its audio when it was spoken.
+    public struct Asked: Sendable {
+        public var phrase: String
+        public var audio: RecognizerAudio?
+    }
+
+    /// The command each asker was last asked about, when, whether that was the second time (see `reopen`), and
+    /// whether its answer was taken.
+    private let asked = Mutex<[String: (question: Asked, at: ContinuousClock.Instant, again: Bool, taken: Bool)]>([:])
 
     public init() {}
 
-    /// Asks `asker` about `phrase`, in place of what they were asked before.
-    public func ask(_ phrase: String, of asker: String) {
-        put(phrase, of: asker, again: false)
+    /// Asks `asker` about `phrase`, heard in `audio`, in place of what they were asked before.
+    public func ask(_ phrase: String, of asker: String, audio: RecognizerAudio? = nil) {
+        put(Asked(phrase: phrase, audio: audio), of: asker, again: false)
     }
 
     /// Asks `asker` once more what they were last asked, after a reply heard as neither yes nor no (chatter over
@@ -29,25 +35,25 @@ public final class AskedQuestions: Sendable {
         guard let last = asked.withLock({ $0[asker] }), !last.again, ContinuousClock.now - last.at < Self.window else {
             return false
         }
-        put(last.phrase, of: asker, again: true)
+        put(last.question, of: asker, again: true)
         return true
     }
 
-    private func put(_ phrase: String, of asker: String, again: Bool) {
+    private func put(_ question: Asked, of asker: String, again: Bool) {
         asked.withLock { asked in
             if asked.count >= Self.limit { asked.removeAll() }
-            asked[asker] = (phrase, .now, again, false)
+            asked[asker] = (question, .now, again, false)
         }
     }
 
     /// The command `asker` was asked about, taken; nil when no question waits or it has expired.
-    public func take(of asker: String) -> String? {
+    public func take(of asker: String) -> Asked? {
         asked.withLock { asked in
             let now = ContinuousClock.now
             asked = asked.filter { now - $0.value.at < Self.window }
             guard let question = asked[asker], !question.taken else { return nil }
             asked[asker]?.taken = true
-            return question.phrase
+            return question.question
         }
     }
 }
@@ -63,10 +69,11 @@ extension Gateway {
 
     /// Asks `candidate` back when it is a command of one device ("the kitchen lamp, on?"): the result that asks,
     /// with nothing switched; nil when the candidate means nothing the gateway would do.
-    func ask(_ candidate: String, of asker: String, for request: PhraseRequest) -> PhraseResult? {
+    /// `audio`, what was heard, is learned from when a yes has the plug switched (`VoiceLearning`).
+    func ask(_ candidate: String, of asker: String, for request: PhraseRequest, audio: RecognizerAudio? = nil) -> PhraseResult? {
         guard let question = Self.question(for: candidate, matcher: devices.matcher, shortcuts: registry.index, names: deviceNames)
         else { return nil }
-        questions.ask(candidate, of: asker)
+        questions.ask(candidate, of: asker, audio: audio)
         var result = PhraseResult(
             id: request.id, text: "",
             outcome: .failed(.notRecognized, message: "not heard surely: did you say \"\(candidate)\"? answer yes or no", intent: nil),
@@ -87,7 +94,8 @@ extension Gateway {
     /// A typed yes or no ("yes", "no thanks") from `asker` while a question asked them waits: its result (the
     /// command acted on, or nothing switched); nil when the text is no reply or no question waits.
     private func answerTyped(_ request: PhraseRequest, from asker: String, arrived: ContinuousClock.Instant) async -> PhraseResult? {
-        guard let reply = SpeechRecognizer.reply(typed: request.text), let phrase = questions.take(of: asker) else { return nil }
+        guard let reply = SpeechRecognizer.reply(typed: request.text), let question = questions.take(of: asker) else { return nil }
+        let phrase = question.phrase
         log.log(.info, "\(request.id) \(reply.rawValue) to \(Self.shown(phrase)), typed")
         guard reply == .yes else {
             return PhraseResult(
@@ -95,7 +103,11 @@ extension Gateway {
         }
         var asked = request
         asked.text = phrase
-        return await process(asked, arrived: arrived)
+        let result = await process(asked, arrived: arrived)
+        if let audio = question.audio, case .switched(let intent, _, _) = result.outcome {
+            learning?.keep(audio, heard: phrase, intent: intent)  // the command's audio, confirmed
+        }
+        return result
     }
 
     /// Asks `asker` once more what they were last asked (see `AskedQuestions.reopen`): true when it waits again.

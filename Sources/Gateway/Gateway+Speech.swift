@@ -59,20 +59,23 @@ extension Gateway {
         onlyReply: Bool = false
     ) async -> (PhraseResult, PhraseRequest?) {
         let asker = asker ?? Self.asker(of: request, fallback: "audio")
-        let phrase = questions.take(of: asker)
-        let heard = phrase == nil ? nil : await speech.hearReply(audio)
-        if let phrase, let heard, let reply = heard.reply {
-            log.log(.info, "\(request.id) heard \(reply.rawValue) to \(Self.shown(phrase)) (\(heard.heard))")
+        let asked = questions.take(of: asker)
+        let heard = asked == nil ? nil : await speech.hearReply(audio)
+        if let asked, let heard, let reply = heard.reply {
+            log.log(.info, "\(request.id) heard \(reply.rawValue) to \(Self.shown(asked.phrase)) (\(heard.heard))")
             guard reply == .yes else {
                 return (Self.spokenFailure(request.id, .notRecognized, PhraseResult.answeredNo), nil)
             }
-            return await act(on: phrase, confidence: 0.5, as: request, arrived: arrived, audio: nil)
+            // The command's own audio, confirmed by the yes, is learned from (not the yes's).
+            return await act(on: asked.phrase, confidence: 0.5, as: request, arrived: arrived, audio: asked.audio)
         }
         if onlyReply { return (Self.spokenFailure(request.id, .notRecognized, "neither yes nor no was heard"), nil) }
         switch await speech.hear(audio) {
         case .recognition(let heard):
             guard let text = heard.text else {
-                if let candidate = heard.candidate, let asking = ask(candidate, of: asker, for: request) { return (asking, nil) }
+                if let candidate = heard.candidate, let asking = ask(candidate, of: asker, for: request, audio: audio) {
+                    return (asking, nil)
+                }
                 return (Self.spokenFailure(request.id, .notRecognized, "nothing known was heard"), nil)
             }
             return await act(on: text, confidence: heard.confidence, as: request, arrived: arrived, audio: audio)

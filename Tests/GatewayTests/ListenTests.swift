@@ -298,6 +298,12 @@ struct ListenTests {
             #expect(
                 answers == ["the kitchen lamp, on?", "kitchen lamp on", "the kitchen lamp, on?", "ok, nothing switched"],
                 "\(listen.standardOutput)")
+            // Confirmed by the yes, the command's own audio is kept to learn from (the one answered no is not): the
+            // first utterance's length (2.1 s here; the yes's 1.5 s), not the yes's.
+            let kept = try SpokenPhraseTests.hearings(in: gateway.folder)
+            let first = try #require(Double(events.first { $0["event"] as? String == "utterance" }?["seconds"] as? String ?? ""))
+            #expect(
+                kept.count == 1 && kept.allSatisfy { abs(Double($0.count) / 16_000 - first) < 0.01 }, "\(kept.map(\.count)) samples kept")
         }
     }
 

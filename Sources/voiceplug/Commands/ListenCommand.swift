@@ -165,12 +165,17 @@ enum ListenCommand {
             ) {
                 utterance, context in
                 if context == .reply {
-                    guard let phrase = asked.take(of: "listen") else { return .nothing("no question waits") }
+                    guard let question = asked.take(of: "listen") else { return .nothing("no question waits") }
+                    let phrase = question.phrase
                     let heard = try? await runBlocking({ try recognizer.recognizer.hearReply(utterance) })
                     guard let reply = heard?.reply else { return .nothing("neither yes nor no: " + (heard?.heard ?? "")) }
                     guard reply == .yes else { return .declined }
                     let result = await link.send(phrase)
-                    if let result, case .switched(let intent, _, _) = result.outcome { learning?.switched(intent) }
+                    if let result, case .switched(let intent, _, _) = result.outcome {
+                        learning?.switched(intent)
+                        // The command's own audio, confirmed by the yes: the voices heard least surely are learned too.
+                        if let audio = question.audio { learning?.keep(audio, heard: phrase, intent: intent) }
+                    }
                     return .phrase(phrase, confidence: 0.5, result)
                 }
                 guard let heard = try? await runBlocking({ try recognizer.recognizer.recognize(utterance) }) else {
@@ -180,7 +185,7 @@ enum ListenCommand {
                     if let candidate = heard.candidate,
                         let question = Gateway.question(for: candidate, matcher: matcher, shortcuts: shortcuts, names: names)
                     {
-                        asked.ask(candidate, of: "listen")
+                        asked.ask(candidate, of: "listen", audio: utterance)
                         return .asking(question)
                     }
                     return .nothing(heard.hypothesis)
