@@ -2,7 +2,7 @@
 """A synthesized living room, heard live by `voiceplug listen`.
 
   python3 bench/listen/livingroom.py [--voiceplug PATH] [--plugsim PATH] [--minutes 30] [--events 60]
-                                     [--seed N] [--household 1-14] [--speed 1] [--keep DIR] [--no-wake] [--no-reply]
+                                     [--seed N] [--household 1-15] [--speed 1] [--keep DIR] [--no-wake] [--no-reply]
                                      [--no-learning]
 
 Builds a stream of --minutes (default 30) minutes: --events wake phrase + command events said by people
@@ -307,6 +307,23 @@ HOUSEHOLDS[14] = (
     ],
     {"landing light": "oasis light", "shed heater": "yacht heater", "study lamp": "canoe lamp",
      "window heater": "ketch heater", "cabinet light": "wigwam light", "bed warmer": "dinghy fan"},
+)
+HOUSEHOLDS[15] = (
+    [
+        {"id": "sloop-heater", "name": "sloop heater", "area": "bothy"},
+        {"id": "turbine-fan", "name": "turbine fan", "area": "hayloft"},
+        {"id": "cloche-lamp", "name": "cloche lamp", "area": "chapel"},
+        {"id": "zither-light", "name": "zither light", "area": "bothy"},
+        {"id": "obelisk-lamp", "name": "obelisk lamp", "area": "hayloft"},
+        {"id": "croft-heater", "name": "croft heater", "area": "chapel"},
+    ],
+    [
+        ("flite", "kal", 135, 1.04), ("flite", "slt", 165, 0.97), ("flite", "rms", 120, 1.01), ("flite", "awb", 110, 0.99),
+        ("espeak", "en-029+Auntie", 160), ("espeak", "en-gb-x-gbcwmd+Mario", 165), ("espeak", "en-gb-scotland+Boris", 160),
+        ("espeak", "en-us+female3", 170),
+    ],
+    {"landing light": "zither light", "shed heater": "sloop heater", "study lamp": "cloche lamp",
+     "window heater": "bivouac heater", "cabinet light": "obelisk lamp", "bed warmer": "turbine fan"},
 )
 TV = ("espeak", "en-us+m2", 175)
 
