@@ -122,7 +122,7 @@ let package = Package(
             name: "SpeechTests",
             dependencies: [
                 "Speech", "SpeechAudio", "SpeechGrammar", "PocketSphinx", "EspeakNG", "VoiceAdaptation", "VoiceShortcuts", "TestSupport",
-            ]),
+            ], exclude: ["Fixtures"]),
         .testTarget(name: "SimulatorTests", dependencies: ["MQTT", "LocalBroker", "TestSupport"]),
         .testTarget(
             name: "GatewayTests",

@@ -65,6 +65,21 @@ extension SpeechRecognizer {
         return (margin, other.saysOn ? Self.tuning.onStateMargin : nil)
     }
 
+    /// Whether `text` only asks about plugs ("is the kettle on", "are any plugs on"), switching nothing.
+    func asksOnly(_ text: String) -> Bool {
+        switch lock.withLock({ decoders.matcher.request(text) }) {
+        case .success(.question)?, .success(.groupQuestion)?: true
+        default: false
+        }
+    }
+
+    /// How many samples later the audio is begun for the state margin's other phases of the frames: a third and two
+    /// thirds of a frame's step (`stateMargin`'s "on", heard at three phases).
+    static func phaseShifts(frameRate: Int) -> [Int] {
+        let step = RecognizerAudio.sampleRate / max(1, frameRate)
+        return [step / 3, 2 * step / 3]
+    }
+
     /// How much better, a frame of its state word, the command as heard explains the audio than with "up" or "down"
     /// there, or "to high" or "to low" when the dictionary has them (`Grammar.upOrDown`); nil when the command has no
     /// state particle or those hearings failed.

@@ -125,7 +125,14 @@ public final class SpeechRecognizer: @unchecked Sendable {
         func pass(_ kind: RecognitionPass.Kind, warp: Double) -> RecognitionPass {
             RecognitionPass(kind: kind, warp: warp, frameRate: frameRate, heard: "", decision: "")
         }
-        var heard = try recognize(features, as: pass(.grammar, warp: first), extra: 0, removingNoise: removingNoise, first: true)
+        // The features of the audio begun `shift` samples later: the same sound at another phase of the frames.
+        func shifted(_ shift: Int, warp: Double) -> Features? {
+            let later = RecognizerAudio(samples: Array(audio.samples.dropFirst(shift)))
+            return try? self.features(later, warp: warp, removingNoise: removingNoise, frameRate: frameRate)
+        }
+        var heard = try recognize(
+            features, as: pass(.grammar, warp: first), extra: 0, removingNoise: removingNoise, first: true,
+            shifted: { shifted($0, warp: first) })
         guard heard.recognition.text == nil, !heard.stateInDoubt, !heard.nameInDoubt, openDecoder != nil else { return heard }
         if let garbage = heard.garbage, garbage.tookWords || garbage.unknownFrames > 0 {
             // Into the garbage loop: heard again without it, with the same warp (see `forcedMargin`); into the
@@ -134,7 +141,8 @@ public final class SpeechRecognizer: @unchecked Sendable {
             let how = unknownName == nil ? "without the garbage loop" : "with a configured name"
             var forced = try recognize(
                 features, as: pass(unknownName == nil ? .withoutGarbageLoop : .configuredName, warp: first),
-                extra: Self.tuning.forcedMargin, removingNoise: removingNoise, forcedOnto: garbage.frames, unknownName: unknownName)
+                extra: Self.tuning.forcedMargin, removingNoise: removingNoise, forcedOnto: garbage.frames, unknownName: unknownName,
+                shifted: { shifted($0, warp: first) })
             guard forced.recognition.text == nil else {
                 forced.recognition.hypothesis += " | heard " + how
                 forced.recognition.trace = heard.recognition.trace + forced.recognition.trace
@@ -150,7 +158,9 @@ public final class SpeechRecognizer: @unchecked Sendable {
         }
         let warp = Self.retryWarp(after: first)
         let warped = try self.features(audio, warp: warp, removingNoise: removingNoise, frameRate: frameRate)
-        let again = try recognize(warped, as: pass(.otherWarp, warp: warp), extra: Self.tuning.retryMargin, removingNoise: removingNoise)
+        let again = try recognize(
+            warped, as: pass(.otherWarp, warp: warp), extra: Self.tuning.retryMargin, removingNoise: removingNoise,
+            shifted: { shifted($0, warp: warp) })
         let trace = heard.recognition.trace + again.recognition.trace
         guard again.recognition.text != nil else {
             heard.wordsHeardOtherwise = heard.wordsHeardOtherwise || again.wordsHeardOtherwise
