@@ -23,9 +23,12 @@ public final class AskedQuestions: Sendable {
 
     public init() {}
 
+    /// The longest audio kept with a question (a command is a few seconds); longer, it is not learned from.
+    static let longestAudio = 10 * RecognizerAudio.sampleRate
+
     /// Asks `asker` about `phrase`, heard in `audio`, in place of what they were asked before.
     public func ask(_ phrase: String, of asker: String, audio: RecognizerAudio? = nil) {
-        put(Asked(phrase: phrase, audio: audio), of: asker, again: false)
+        put(Asked(phrase: phrase, audio: audio.flatMap { $0.samples.count <= Self.longestAudio ? $0 : nil }), of: asker, again: false)
     }
 
     /// Asks `asker` once more what they were last asked, after a reply heard as neither yes nor no (chatter over
@@ -39,8 +42,12 @@ public final class AskedQuestions: Sendable {
         return true
     }
 
+    /// Keeps `question` for `asker`, forgetting those that expired: the audio kept is what was heard in the last
+    /// `window` (each question needs a hearing), and at most `limit` askers' worth.
     private func put(_ question: Asked, of asker: String, again: Bool) {
         asked.withLock { asked in
+            let now = ContinuousClock.now
+            asked = asked.filter { now - $0.value.at < Self.window }
             if asked.count >= Self.limit { asked.removeAll() }
             asked[asker] = (question, .now, again, false)
         }
