@@ -30,8 +30,8 @@ public struct RecognizerTuning: Sendable, Equatable {
     /// A command refused for its margin, this much or less below what it needed, is asked back ("the lamp, on?").
     public var askMargin = 6.0
     /// A command heard as "on" is asked back unless "on" explains its state word better than "off" by this much a
-    /// frame: noise masks the "f" of "off", and "X off" was heard as "X on" at 1.9–14.8 (docs/speech.md,
-    /// "SpeechRecognizer: stateMargin").
+    /// frame, on the mean of three phases of the frames: noise masks the "f" of "off", and "X off" was heard as "X on"
+    /// at 1.9–14.8, and at 16.4 at one phase only (docs/speech.md, "SpeechRecognizer: stateMargin").
     public var onStateMargin = 15.0
     /// A command whose state is said by a particle is asked back unless that particle explains the audio better
     /// than "up" or "down" there by this much a frame: "turn up the heater" was heard as "turn off the heater" with
