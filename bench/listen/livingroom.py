@@ -2,7 +2,7 @@
 """A synthesized living room, heard live by `voiceplug listen`.
 
   python3 bench/listen/livingroom.py [--voiceplug PATH] [--plugsim PATH] [--minutes 30] [--events 60]
-                                     [--seed N] [--household 1-15] [--speed 1] [--keep DIR] [--no-wake] [--no-reply]
+                                     [--seed N] [--household 1-16] [--speed 1] [--keep DIR] [--no-wake] [--no-reply]
                                      [--no-learning]
 
 Builds a stream of --minutes (default 30) minutes: --events wake phrase + command events said by people
@@ -324,6 +324,23 @@ HOUSEHOLDS[15] = (
     ],
     {"landing light": "zither light", "shed heater": "sloop heater", "study lamp": "cloche lamp",
      "window heater": "bivouac heater", "cabinet light": "obelisk lamp", "bed warmer": "turbine fan"},
+)
+HOUSEHOLDS[16] = (
+    [
+        {"id": "fiddle-lamp", "name": "fiddle lamp", "area": "smithy"},
+        {"id": "barrow-light", "name": "barrow light", "area": "tannery"},
+        {"id": "sextant-lamp", "name": "sextant lamp", "area": "ropery"},
+        {"id": "lathe-fan", "name": "lathe fan", "area": "smithy"},
+        {"id": "thimble-light", "name": "thimble light", "area": "tannery"},
+        {"id": "spinet-heater", "name": "spinet heater", "area": "ropery"},
+    ],
+    [
+        ("flite", "kal", 145, 0.99), ("flite", "slt", 178, 1.05), ("flite", "rms", 105, 1.0), ("flite", "awb", 120, 0.95),
+        ("espeak", "en-gb-x-rp+Gustave", 160), ("espeak", "en-us-nyc+Denis", 165), ("espeak", "en-029+Jacky", 155),
+        ("espeak", "en-gb-x-gbclan+Edward", 165),
+    ],
+    {"landing light": "barrow light", "shed heater": "spinet heater", "study lamp": "fiddle lamp",
+     "window heater": "caravel heater", "cabinet light": "thimble light", "bed warmer": "lathe fan"},
 )
 TV = ("espeak", "en-us+m2", 175)
 
