@@ -159,7 +159,14 @@ enum ListenCommand {
             let matcher = PhraseMatcher(devices: devices), shortcuts = ShortcutIndex(voiceShortcuts)
             // A command heard but not surely is asked back; the next utterance within the window is heard as its yes or no.
             let asked = AskedQuestions()
-            let learning = learning
+            // A command the plug confirmed is learned from as the gateway learns from what it hears (`VoiceLearning`),
+            // with its own sound when there is one (for a yes, the command's, not the yes's); an earlier command it
+            // switched back was misheard, and is not.
+            let learn: @Sendable (PhraseResult?, _ heard: String, _ audio: RecognizerAudio?) -> Void = { [learning] result, text, audio in
+                guard let result, case .switched(let intent, _, _) = result.outcome else { return }
+                learning?.switched(intent)
+                if let audio { learning?.keep(audio, heard: text, intent: intent) }
+            }
             let listener = Listener(
                 spotter: spotter, output: output, json: json, console: console, names: { names }, reopen: { asked.reopen(of: "listen") }
             ) {
@@ -171,11 +178,7 @@ enum ListenCommand {
                     guard let reply = heard?.reply else { return .nothing("neither yes nor no: " + (heard?.heard ?? "")) }
                     guard reply == .yes else { return .declined }
                     let result = await link.send(phrase)
-                    if let result, case .switched(let intent, _, _) = result.outcome {
-                        learning?.switched(intent)
-                        // The command's own audio, confirmed by the yes: the voices heard least surely are learned too.
-                        if let audio = question.audio { learning?.keep(audio, heard: phrase, intent: intent) }
-                    }
+                    learn(result, phrase, question.audio)  // the voices heard least surely are learned too
                     return .phrase(phrase, confidence: 0.5, result)
                 }
                 guard let heard = try? await runBlocking({ try recognizer.recognizer.recognize(utterance) }) else {
@@ -191,12 +194,7 @@ enum ListenCommand {
                     return .nothing(heard.hypothesis)
                 }
                 let result = await link.send(text)
-                if let result, case .switched(let intent, _, _) = result.outcome {
-                    // Learned from as the gateway learns from what it hears (`VoiceLearning`); an earlier command
-                    // switched back by this one is misheard, and not learned from.
-                    learning?.switched(intent)
-                    learning?.keep(utterance, heard: text, intent: intent)
-                }
+                learn(result, text, utterance)
                 return .phrase(text, confidence: heard.confidence, result)
             }
             let (frames, taken) = input.frames()
