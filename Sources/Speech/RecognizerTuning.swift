@@ -33,6 +33,9 @@ public struct RecognizerTuning: Sendable, Equatable {
     /// frame, on the mean of three phases of the frames: noise masks the "f" of "off", and "X off" was heard as "X on"
     /// at 1.9–14.8, and at 16.4 at one phase only (docs/speech.md, "SpeechRecognizer: stateMargin").
     public var onStateMargin = 15.0
+    /// A command heard as "off" is asked back when "on" explains its state word better: an "on" was heard as "off"
+    /// at -9.5, and 13 of 995 right "off"s were below 0 (docs/speech.md, "SpeechRecognizer: stateMargin").
+    public var offStateMargin = 0.0
     /// A command whose state is said by a particle is asked back unless that particle explains the audio better
     /// than "up" or "down" there by this much a frame: "turn up the heater" was heard as "turn off the heater" with
     /// "up" fitting better, and with it fitting 0–2.8 worse (docs/speech.md, "SpeechRecognizer: upDownMargin").

@@ -52,17 +52,18 @@ extension SpeechRecognizer {
     }
 
     /// How much better, a frame of its state word, the command as heard explains the audio than with the other
-    /// state's words there (`Grammar.otherState`), and the margin it needs (`onStateMargin`; none for off); nil
-    /// when the command has no single state word.
+    /// state's words there (`Grammar.otherState`), the margin it needs (`onStateMargin` or `offStateMargin`; none
+    /// when a verb says the state) and whether it says on; nil when the command has no single state word.
     /// `asHeard` is the command heard again as heard (`Grammar.check`).
     /// (Measurements and history: docs/speech.md, "SpeechRecognizer: stateMargin".)
     func stateMargin(
         _ spoken: [String], features: Features, by check: PocketSphinxDecoder, asHeard: () -> PocketSphinxDecoder.Decoding?
-    ) -> (margin: Double, needed: Double?)? {
+    ) -> (margin: Double, needed: Double?, saysOn: Bool)? {
         guard let other = Grammar.otherState(spoken), let heard = asHeard(),
             let margin = margin(heard, over: other.grammar, atWords: other.index...other.index, of: spoken, features: features, by: check)
         else { return nil }
-        return (margin, other.saysOn ? Self.tuning.onStateMargin : nil)
+        let needed = other.particleSays.map { $0 == .on ? Self.tuning.onStateMargin : Self.tuning.offStateMargin }
+        return (margin, needed, other.particleSays == .on)
     }
 
     /// Whether `text` only asks about plugs ("is the kettle on", "are any plugs on"), switching nothing.

@@ -148,7 +148,7 @@ extension SpeechRecognizer {
             return heardAgain ?? nil
         }
         var state = stateMargin(spoken, features: features, by: check, asHeard: asHeard)
-        if let heard = state, let needed = heard.needed, heard.margin >= needed, !asksOnly(text) {
+        if let heard = state, heard.saysOn, let needed = heard.needed, heard.margin >= needed, !asksOnly(text) {
             // An "on" that clears its margin is measured at two more phases of the frames too, and held to their
             // mean: a shift of a few milliseconds moved an "off" heard as "on" from 13.0 to 16.4 (household 14).
             // Not a question: it switches nothing, and cannot be asked back.
@@ -163,9 +163,17 @@ extension SpeechRecognizer {
         }
         pass.stateMargin = state?.margin
         if let state, let needed = state.needed, state.margin < needed {
-            return askedBack(
-                String(format: " | on by %.1f", state.margin),
-                because: String(format: "on not surely heard: %.1f better than off", state.margin), doubting: \.stateInDoubt)
+            if state.saysOn {
+                return askedBack(
+                    String(format: " | on by %.1f", state.margin),
+                    because: String(format: "on not surely heard: %.1f better than off", state.margin), doubting: \.stateInDoubt)
+            }
+            // An "off" that "on" explains better; a question is not held to it: either answer tells the state.
+            if !asksOnly(text) {
+                return askedBack(
+                    String(format: " | off by %.1f", state.margin),
+                    because: String(format: "off not surely heard: %.1f better than on", state.margin), doubting: \.stateInDoubt)
+            }
         }
         let upDown = upDownMargin(spoken, features: features, by: check, asHeard: asHeard)
         pass.upDownMargin = upDown

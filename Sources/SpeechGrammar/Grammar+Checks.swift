@@ -39,9 +39,9 @@ extension Grammar {
 
     /// The heard command with the other state's words where its state word is ("turn the lamp (off)" for "turn the
     /// lamp on"), and that word's index: to measure how much better the state heard explains the audio (see
-    /// `SpeechRecognizer.stateMargin`), and whether they say on with a particle; nil when the words hold no state
-    /// word or more than one.
-    package static func otherState(_ words: [String]) -> (grammar: String, index: Int, saysOn: Bool)? {
+    /// `SpeechRecognizer.stateMargin`), and the state the words say with a particle (nil when a verb says it); nil
+    /// when the words hold no state word or more than one.
+    package static func otherState(_ words: [String]) -> (grammar: String, index: Int, particleSays: PowerState?)? {
         guard let (at, stateWords, _) = stateWord(in: words), let state = fixedVerbStates[words[at]] ?? stateWords[words[at]]
         else { return nil }
         let isVerb = fixedVerbStates[words[at]] != nil
@@ -49,8 +49,8 @@ extension Grammar {
         guard !others.isEmpty else { return nil }
         var open = words
         open[at] = choice(others.keys.sorted())
-        // Verbs that say on are not held to it: "activate" against "deactivate", which holds it, is not a measure.
-        return (check(open), at, state == .on && !isVerb)
+        // Verbs are not held to it: "activate" against "deactivate", which holds it, is not a measure.
+        return (check(open), at, isVerb ? nil : state)
     }
 
     /// The heard command with "up" or "down" where its state particle is, and a "to" before it ("turn the heater
