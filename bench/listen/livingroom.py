@@ -2,7 +2,7 @@
 """A synthesized living room, heard live by `voiceplug listen`.
 
   python3 bench/listen/livingroom.py [--voiceplug PATH] [--plugsim PATH] [--minutes 30] [--events 60]
-                                     [--seed N] [--household 1-16] [--speed 1] [--keep DIR] [--no-wake] [--no-reply]
+                                     [--seed N] [--household 1-17] [--speed 1] [--keep DIR] [--no-wake] [--no-reply]
                                      [--no-learning]
 
 Builds a stream of --minutes (default 30) minutes: --events wake phrase + command events said by people
@@ -341,6 +341,23 @@ HOUSEHOLDS[16] = (
     ],
     {"landing light": "barrow light", "shed heater": "spinet heater", "study lamp": "fiddle lamp",
      "window heater": "caravel heater", "cabinet light": "thimble light", "bed warmer": "lathe fan"},
+)
+HOUSEHOLDS[17] = (
+    [
+        {"id": "tambour-lamp", "name": "tambour lamp", "area": "cooperage"},
+        {"id": "cistern-heater", "name": "cistern heater", "area": "creamery"},
+        {"id": "harpoon-light", "name": "harpoon light", "area": "cider house"},
+        {"id": "gannet-fan", "name": "gannet fan", "area": "cooperage"},
+        {"id": "mandolin-lamp", "name": "mandolin lamp", "area": "creamery"},
+        {"id": "spindle-heater", "name": "spindle heater", "area": "cider house"},
+    ],
+    [
+        ("flite", "kal", 140, 1.02), ("flite", "slt", 172, 0.99), ("flite", "rms", 112, 1.03), ("flite", "awb", 125, 1.0),
+        ("espeak", "en-gb-x-gbclan+Mike", 165), ("espeak", "en-029+rob", 160), ("espeak", "en-gb-scotland+pedro", 160),
+        ("espeak", "en-gb-x-gbcwmd+Annie", 165),
+    ],
+    {"landing light": "harpoon light", "shed heater": "cistern heater", "study lamp": "tambour lamp",
+     "window heater": "clarion heater", "cabinet light": "mandolin lamp", "bed warmer": "gannet fan"},
 )
 TV = ("espeak", "en-us+m2", 175)
 
