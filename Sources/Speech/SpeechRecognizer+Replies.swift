@@ -46,13 +46,14 @@ extension SpeechRecognizer {
 
     /// A spoken answer to a yes/no question: yes or no, or nil when it was neither or not heard surely (its margin
     /// against the open-vocabulary pass below `RecognizerTuning.replyThreshold`). Heard with the warp the voice's
-    /// pitch suggests, then, when that heard no reply, with the other (flite awb's "yes" at 120 Hz went to a decoy).
+    /// pitch suggests, then, when that heard a reply's words or a decoy but no reply, with the other (flite awb's
+    /// "yes" at 120 Hz went to a decoy); not when it heard other speech, which the other warp took for "yes please".
     /// (Measurements and history: docs/speech.md, "SpeechRecognizer: asking back".)
     public func hearReply(_ audio: RecognizerAudio) throws -> HeardReply {
         let conditioned = Self.conditionedWithEcho(audio).heard
         let first = Self.warp(pitch: Pitch.median(conditioned.samples))
         let heard = try hearReply(conditioned, warp: first)
-        guard heard.reply == nil else { return heard }
+        guard heard.reply == nil, heard.heard != Self.somethingElse else { return heard }
         let again = try hearReply(conditioned, warp: Self.retryWarp(after: first))
         return again.reply == nil ? heard : again
     }
@@ -63,7 +64,7 @@ extension SpeechRecognizer {
         let decoding = try lock.withLock { try decoders.grammar.decode(features, grammar: Self.replyGrammar) }
         let words = Self.spokenWords(decoding)
         guard !words.contains(where: { $0.hasPrefix(Grammar.garbagePrefix) }) else {
-            return HeardReply(reply: nil, heard: "(something else)", margin: nil)
+            return HeardReply(reply: nil, heard: Self.somethingElse, margin: nil)
         }
         let text = words.joined(separator: " ")
         guard let reply = Self.replies.first(where: { $0.value.contains(text) })?.key, !Self.typedOnlyYes.contains(text) else {
@@ -76,6 +77,9 @@ extension SpeechRecognizer {
         let sure = margin >= Self.tuning.replyThreshold || Self.spokenWords(open).joined(separator: " ") == text
         return HeardReply(reply: sure ? reply : nil, heard: text + " | " + open.hypothesis, margin: margin)
     }
+
+    /// What a reply heard as neither a reply's words nor a decoy is said to have heard.
+    static let somethingElse = "(something else)"
 
     /// A decoding's words without its silences and fillers ("<sil>", "[NOISE]").
     private static func spokenWords(_ decoding: PocketSphinxDecoder.Decoding) -> [String] {

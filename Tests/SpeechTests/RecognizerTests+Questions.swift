@@ -237,4 +237,17 @@ extension RecognizerTests {
         }
         #expect(wrong.isEmpty, "\(wrong)")
     }
+
+    @Test("chatter heard as other speech is no reply, whatever the other warp hears in it")
+    func chatterNoReply() async throws {
+        // Household 13's chatter "the study is a mess again", as the living room synthesized it: heard as other
+        // speech with its pitch's warp, and as "yes please" (margin 41) with the other, which would switch what
+        // was asked.
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "Fixtures/livingroom-13-chatter-study.wav")
+        let said = try WAVReader.read(Array(try Data(contentsOf: fixture)))
+        let recognizer = try await Self.sharedRecognizer()
+        let heard = try await blocking { try recognizer.hearReply(said) }
+        #expect(heard.reply == nil, "\(heard)")
+    }
 }
