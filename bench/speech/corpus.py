@@ -2644,6 +2644,48 @@ SIXTY_EIGHTH_NAMES = {
                ("espeak", "en-us-nyc+Iven4", "160"), ("espeak", "en-gb-x-rp+grandpa", "155")],
 }
 
+# The sixty-ninth, written after household 16 and the sixty-eighth were heard, an "off" was held to its state margin
+# and a reply's other warp was limited, before it was heard: eight devices no set, test or doc names, two pairs
+# sharing an area, and voices no set used.
+SIXTY_NINTH_NAMES = {
+    "config": {"devices": [
+        {"id": "sampler", "name": "sampler lamp", "area": "print room", "protocol": "tasmota", "topic": "sampler_lamp"},
+        {"id": "coracle", "name": "coracle heater", "area": "oast", "protocol": "shelly", "topic": "shellyplug-coracle"},
+        {"id": "pannier", "name": "pannier light", "area": "bell tower", "protocol": "zigbee2mqtt", "topic": "pannier_light"},
+        {"id": "marimba", "name": "marimba lamp", "area": "print room", "protocol": "tasmota", "topic": "marimba_lamp"},
+        {"id": "quiver", "name": "quiver fan", "area": "almonry", "protocol": "shelly", "topic": "shellyplug-quiver"},
+        {"id": "ottoman", "name": "ottoman heater", "area": "root cellar", "protocol": "zigbee2mqtt", "topic": "ottoman_heater"},
+        {"id": "bassoon", "name": "bassoon light", "area": "wash house", "protocol": "tasmota", "topic": "bassoon_light"},
+        {"id": "compass", "name": "compass lamp", "area": "wash house", "protocol": "zigbee2mqtt", "topic": "compass_lamp"},
+    ]},
+    "shortcuts": [("coracle", "on", "warm the hut"), ("bassoon", "off", "practice is over")],
+    "in": [
+        ("turn on the sampler lamp", "sampler", "on"), ("coracle heater off", "coracle", "off"),
+        ("switch the pannier light on", "pannier", "on"), ("power off the marimba lamp", "marimba", "off"),
+        ("set the quiver fan to on", "quiver", "on"), ("turn the ottoman heater to off", "ottoman", "off"),
+        ("switch on the bassoon light", "bassoon", "on"), ("turn off the compass lamp", "compass", "off"),
+        ("please turn the coracle heater on", "coracle", "on"), ("sampler lamp off", "sampler", "off"),
+        ("could you switch off the pannier light", "pannier", "off"), ("marimba lamp on", "marimba", "on"),
+        ("turn the quiver fan off", "quiver", "off"), ("power on the ottoman heater", "ottoman", "on"),
+        ("switch the bassoon light off", "bassoon", "off"), ("turn on the compass lamp please", "compass", "on"),
+        ("turn off everything", "sampler,coracle,pannier,marimba,quiver,ottoman,bassoon,compass", "off"),
+        ("switch on all the plugs in the wash house", "bassoon,compass", "on"),
+        ("turn everything in the print room off", "sampler,marimba", "off"),
+        ("switch off the quiver fan", "quiver", "off"),
+        ("warm the hut", "coracle", "on"), ("practice is over", "bassoon", "off"),
+    ],
+    "out": [
+        "turn up the coracle heater", "set the ottoman heater to low", "turn down the quiver fan", "turn the compass lamp to high",
+        "the sampler hangs in the hall", "a coracle on the river", "fill the pannier with apples", "is it on yet",
+        "the marimba sounds lovely", "a quiver of arrows", "sit on the ottoman", "the bassoon is out of tune",
+        "switch off the oven and the kettle", "what's on in the wash house", "the bell tower is cold", "the oast is empty",
+        "the compass points north", "turn left at the church", "practice is long", "good night",
+    ],
+    "voices": [("flite", "slt", "16000", "1.02"), ("flite", "awb", "16000", "1.04"), ("flite", "rms", "16000", "0.97"),
+               ("flite", "kal16", "16000", "1.03"), ("espeak", "en-us-nyc+robert", "165"), ("espeak", "en-gb-scotland+steph3", "160"),
+               ("espeak", "en-029+michael", "160"), ("espeak", "en-gb-x-gbclan+pablo", "165")],
+}
+
 # The thirty-ninth's and forty-fifth's devices and phrases said by flite slowly (duration_stretch 1.3-1.45) and the
 # thirty-ninth's fast (0.75-0.8), as the forty-sixth and forty-seventh have espeak-ng's paces.
 FORTY_NINTH_PACES = dict(THIRTY_NINTH_UNSEEN, voices=[("flite", "slt", "16000", "1.4"), ("flite", "rms", "16000", "1.3"),
@@ -2689,7 +2731,8 @@ SCENARIOS = [("example", EXAMPLE), ("held-out", HELD_OUT), ("validation", VALIDA
              ("sixty-second-plain", SIXTY_SECOND_PLAIN), ("sixty-third-names", SIXTY_THIRD_NAMES),
              ("sixty-fourth-names", SIXTY_FOURTH_NAMES),
              ("sixty-fifth-names", SIXTY_FIFTH_NAMES), ("sixty-sixth-names", SIXTY_SIXTH_NAMES),
-             ("sixty-seventh-names", SIXTY_SEVENTH_NAMES), ("sixty-eighth-names", SIXTY_EIGHTH_NAMES)]
+             ("sixty-seventh-names", SIXTY_SEVENTH_NAMES), ("sixty-eighth-names", SIXTY_EIGHTH_NAMES),
+             ("sixty-ninth-names", SIXTY_NINTH_NAMES)]
 def shared_corpus():
     """../shared/corpus (the text matcher's development corpus) as a set: its 30 devices with their areas, its
     Home Assistant templates as in-grammar and its negatives as out-of-grammar utterances, by two default voices
