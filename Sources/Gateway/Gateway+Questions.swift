@@ -74,8 +74,9 @@ extension Gateway {
         return request.replyTo.map { "reply:" + $0 } ?? fallback
     }
 
-    /// Asks `candidate` back when it is a command of one device ("the kitchen lamp, on?"): the result that asks,
-    /// with nothing switched; nil when the candidate means nothing the gateway would do.
+    /// Asks `candidate` back when it is a command of one device ("the kitchen lamp, on?") or of a group ("the
+    /// kettle and the desk fan, off?"): the result that asks, with nothing switched; nil when the candidate means
+    /// nothing the gateway would do.
     /// `audio`, what was heard, is learned from when a yes has the plug switched (`VoiceLearning`).
     func ask(_ candidate: String, of asker: String, for request: PhraseRequest, audio: RecognizerAudio? = nil) -> PhraseResult? {
         guard let question = Self.question(for: candidate, matcher: devices.matcher, shortcuts: registry.index, names: deviceNames)
@@ -90,12 +91,26 @@ extension Gateway {
         return result
     }
 
-    /// What is asked back about `candidate` ("the kitchen lamp, on?"): nil unless it is a command of one device.
+    /// What is asked back about `candidate`: "the kitchen lamp, on?" for a command of one device; for a group, its
+    /// plugs named when they are three at most ("the kettle and the desk fan, off?"), else counted ("every plug,
+    /// off?", "4 plugs, off?"); nil for anything else (a question, a toggle, no command).
     public static func question(for candidate: String, matcher: PhraseMatcher, shortcuts: ShortcutIndex, names: [String: String])
         -> String?
     {
-        guard let intent = matcher.match(candidate, shortcuts: shortcuts).intent, let name = names[intent.deviceID] else { return nil }
-        return "the \(name), \(intent.state)?"
+        if let intent = matcher.match(candidate, shortcuts: shortcuts).intent {
+            return names[intent.deviceID].map { "the \($0), \(intent.state)?" }
+        }
+        guard case .success(.group(let ids, let state))? = matcher.request(candidate), !ids.isEmpty else { return nil }
+        let named = ids.compactMap { names[$0].map { "the " + $0 } }
+        guard named.count == ids.count else { return nil }
+        let plugs =
+            switch named.count {
+            case 1: named[0]
+            case names.count: "every plug"
+            case 2, 3: named.dropLast().joined(separator: ", ") + " and " + named[named.count - 1]
+            default: "\(named.count) plugs"
+            }
+        return "\(plugs), \(state)?"
     }
 
     /// A typed yes or no ("yes", "no thanks") from `asker` while a question asked them waits: its result (the
