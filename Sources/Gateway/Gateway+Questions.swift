@@ -92,8 +92,9 @@ extension Gateway {
     }
 
     /// What is asked back about `candidate`: "the kitchen lamp, on?" for a command of one device; for a group, its
-    /// plugs named when they are three at most ("the kettle and the desk fan, off?"), else counted ("every plug,
-    /// off?", "4 plugs, off?"); nil for anything else (a question, a toggle, no command).
+    /// plugs named when they are three at most ("the kettle and the desk fan, off?"), else all of them or all of an
+    /// area's ("every plug, off?", "every plug in the kitchen, off?"), else counted ("4 plugs, off?"); nil for
+    /// anything else (a question, a toggle, no command).
     public static func question(for candidate: String, matcher: PhraseMatcher, shortcuts: ShortcutIndex, names: [String: String])
         -> String?
     {
@@ -103,12 +104,19 @@ extension Gateway {
         guard case .success(.group(let ids, let state))? = matcher.request(candidate), !ids.isEmpty else { return nil }
         let named = ids.compactMap { names[$0].map { "the " + $0 } }
         guard named.count == ids.count else { return nil }
+        // Every plug of one area, said by the area when they are too many to name.
+        let devices = matcher.catalog.devices, group = Set(ids)
+        let members = devices.filter { group.contains($0.id) }
+        let wholeArea = members.first?.area.flatMap { area in
+            members.allSatisfy { $0.area == area } && devices.filter { $0.area == area }.count == members.count
+                ? "every plug in the \(area)" : nil
+        }
         let plugs =
             switch named.count {
             case 1: named[0]
             case names.count: "every plug"
             case 2, 3: named.dropLast().joined(separator: ", ") + " and " + named[named.count - 1]
-            default: "\(named.count) plugs"
+            default: wholeArea ?? "\(named.count) plugs"
             }
         return "\(plugs), \(state)?"
     }
