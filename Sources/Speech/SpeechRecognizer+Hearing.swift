@@ -162,18 +162,12 @@ extension SpeechRecognizer {
             state?.margin = (others + [heard.margin]).reduce(0, +) / Double(others.count + 1)
         }
         pass.stateMargin = state?.margin
-        if let state, let needed = state.needed, state.margin < needed {
-            if state.saysOn {
-                return askedBack(
-                    String(format: " | on by %.1f", state.margin),
-                    because: String(format: "on not surely heard: %.1f better than off", state.margin), doubting: \.stateInDoubt)
-            }
-            // An "off" that "on" explains better; a question is not held to it: either answer tells the state.
-            if !asksOnly(text) {
-                return askedBack(
-                    String(format: " | off by %.1f", state.margin),
-                    because: String(format: "off not surely heard: %.1f better than on", state.margin), doubting: \.stateInDoubt)
-            }
+        // A question is held to it for "on" alone: "is the X off" and "is the X on" are answered alike.
+        if let state, let needed = state.needed, state.margin < needed, state.saysOn || !asksOnly(text) {
+            let (said, other) = state.saysOn ? ("on", "off") : ("off", "on")
+            return askedBack(
+                String(format: " | \(said) by %.1f", state.margin),
+                because: String(format: "\(said) not surely heard: %.1f better than \(other)", state.margin), doubting: \.stateInDoubt)
         }
         let upDown = upDownMargin(spoken, features: features, by: check, asHeard: asHeard)
         pass.upDownMargin = upDown

@@ -63,9 +63,7 @@ extension RecognizerTests {
         // `listen` cut it from the stream, 121.85-125.3 s): flite slt's (185 Hz) "hey voice plug, turn the tundra lamp
         // off" at 20 dB was switched on. Begun a few milliseconds later, "on" beat "off" by 12.1-16.4 a frame, and
         // 15 is needed: without the mean of three phases, shifts 0 and 160 switch it on.
-        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-            "Fixtures/livingroom-14-tundra-lamp-off.wav")
-        let said = try WAVReader.read(Array(try Data(contentsOf: fixture)))
+        let said = try Self.fixture("livingroom-14-tundra-lamp-off.wav")
         let (devices, recognizer) = try await Self.recognizer(of: [
             ("yacht heater", "boot room"), ("tundra lamp", "buttery"), ("oasis light", "sun porch"), ("dinghy fan", "lanai"),
             ("wigwam light", "boot room"), ("canoe lamp", "buttery"),
@@ -87,9 +85,7 @@ extension RecognizerTests {
         // The sixty-eighth corpus set at 10 dB: espeak-ng en-gb-scotland+Andy's "switch on the skiff heater" (its file
         // kept) was heard as "switch our skiff heater off" and switched off, "on" fitting the state word better by 9.5
         // a frame.
-        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-            "Fixtures/sixty-eighth-skiff-heater-on.wav")
-        let said = try WAVReader.read(Array(try Data(contentsOf: fixture)))
+        let said = try Self.fixture("sixty-eighth-skiff-heater-on.wav")
         let (devices, recognizer) = try await Self.recognizer(of: [
             ("trestle lamp", "still room"), ("hamper heater", "gun room"), ("tapestry light", "map room"),
             ("sleigh lamp", "gun room"), ("banjo fan", "saddlery"), ("cello light", "ice house"), ("skiff heater", "mews"),
@@ -243,9 +239,7 @@ extension RecognizerTests {
         // Household 13's chatter "the study is a mess again", as the living room synthesized it: heard as other
         // speech with its pitch's warp, and as "yes please" (margin 41) with the other, which would switch what
         // was asked.
-        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-            "Fixtures/livingroom-13-chatter-study.wav")
-        let said = try WAVReader.read(Array(try Data(contentsOf: fixture)))
+        let said = try Self.fixture("livingroom-13-chatter-study.wav")
         let recognizer = try await Self.sharedRecognizer()
         let heard = try await blocking { try recognizer.hearReply(said) }
         #expect(heard.reply == nil, "\(heard)")

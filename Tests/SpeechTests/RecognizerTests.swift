@@ -40,6 +40,12 @@ struct RecognizerTests {
     /// latency (1.05 s, over its bound of 1 s).
     static func sharedRecognizer() async throws -> SpeechRecognizer { try await blocking { try shared.get() } }
 
+    /// The WAV file `name` in the tests' Fixtures folder (utterances kept from the living room and the corpus sets).
+    static func fixture(_ name: String) throws -> RecognizerAudio {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/" + name)
+        return try WAVReader.read(Array(try Data(contentsOf: file)))
+    }
+
     /// Devices named and placed as given, each with its name as its id (dashes for spaces), and a recognizer of
     /// them alone, made on a thread of its own.
     static func recognizer(of named: [(name: String, area: String)]) async throws -> (devices: [Device], recognizer: SpeechRecognizer) {
