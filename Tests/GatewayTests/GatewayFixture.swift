@@ -105,9 +105,11 @@ final class GatewayFixture: @unchecked Sendable {
     }
 
     /// Runs `voiceplug` with `arguments` in the fixture's folder.
+    /// A liveness bound, not a speed test: `hear` loads the recognizer, which took more than 20 s while the whole
+    /// suite shared this machine's two cores (a fresh clone's `make test`, 2026-12-06).
     func voiceplug(_ arguments: [String]) async throws -> (Int32, String, String) {
         let process = try ChildProcess("voiceplug", arguments, directory: folder)
-        let status = try await process.wait(timeout: .seconds(20))
+        let status = try await process.wait(timeout: .seconds(60))
         return (status, process.standardOutput, process.standardError)
     }
 }
