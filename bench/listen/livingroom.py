@@ -2,7 +2,7 @@
 """A synthesized living room, heard live by `voiceplug listen`.
 
   python3 bench/listen/livingroom.py [--voiceplug PATH] [--plugsim PATH] [--minutes 30] [--events 60]
-                                     [--seed N] [--household 1-17] [--speed 1] [--keep DIR] [--no-wake] [--no-reply]
+                                     [--seed N] [--household 1-18] [--speed 1] [--keep DIR] [--no-wake] [--no-reply]
                                      [--no-learning]
 
 Builds a stream of --minutes (default 30) minutes: --events wake phrase + command events said by people
@@ -358,6 +358,23 @@ HOUSEHOLDS[17] = (
     ],
     {"landing light": "harpoon light", "shed heater": "cistern heater", "study lamp": "tambour lamp",
      "window heater": "clarion heater", "cabinet light": "mandolin lamp", "bed warmer": "gannet fan"},
+)
+HOUSEHOLDS[18] = (
+    [
+        {"id": "pewter-lamp", "name": "pewter lamp", "area": "bake house"},
+        {"id": "walrus-heater", "name": "walrus heater", "area": "sewing room"},
+        {"id": "tinder-light", "name": "tinder light", "area": "coach house"},
+        {"id": "osprey-fan", "name": "osprey fan", "area": "bake house"},
+        {"id": "lattice-lamp", "name": "lattice lamp", "area": "sewing room"},
+        {"id": "kestrel-heater", "name": "kestrel heater", "area": "coach house"},
+    ],
+    [
+        ("flite", "kal", 135, 1.04), ("flite", "slt", 182, 1.01), ("flite", "rms", 109, 0.97), ("flite", "awb", 128, 1.03),
+        ("espeak", "en-us+Quincy", 165), ("espeak", "en-gb-x-rp+Linda", 160), ("espeak", "en-029+Hugo", 160),
+        ("espeak", "en-gb-scotland+Belinda", 165),
+    ],
+    {"landing light": "tinder light", "shed heater": "walrus heater", "study lamp": "pewter lamp",
+     "window heater": "marten heater", "cabinet light": "lattice lamp", "bed warmer": "osprey fan"},
 )
 TV = ("espeak", "en-us+m2", 175)
 
