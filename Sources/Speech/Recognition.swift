@@ -62,6 +62,8 @@ public struct RecognitionPass: Sendable, Equatable {
     /// How much better, a frame of its state word, the state heard explains the audio than the other state
     /// (`SpeechRecognizer.stateMargin`), when the command came that far.
     public var stateMargin: Double? = nil
+    /// The same without the speaker's adaptation, when the recognizer has one.
+    public var unadaptedStateMargin: Double? = nil
     /// How much better, a frame of its state word, that word explains the audio than "up" or "down"
     /// (`SpeechRecognizer.upDownMargin`), when the command came that far.
     public var upDownMargin: Double? = nil

@@ -51,7 +51,10 @@ extension SpeechRecognizer {
     /// A decoder's first utterance after start decodes differently (its frame counters): spend it on silence.
     package static func warm(_ decoders: GrammarDecoders, with silence: Features) {
         _ = try? decoders.search.decode(silence)
-        if let check = Grammar.stateCheck(["on"]) { _ = try? decoders.grammar.decode(silence, grammar: check) }
+        if let check = Grammar.stateCheck(["on"]) {
+            _ = try? decoders.grammar.decode(silence, grammar: check)
+            _ = try? decoders.unadapted?.decode(silence, grammar: check)
+        }
     }
 
     /// The grammar's decoder with its searches; it also hears an utterance
@@ -74,6 +77,9 @@ extension SpeechRecognizer {
         package let sayings: [String: [[String]]]
         /// What a heard command's name words may have been instead; nil without the model's language model.
         package let otherWords: OtherWords?
+        /// With an adaptation, a decoder of the same words without it, that a state heard is held to as well
+        /// (see `recognize`'s state margin); nil without one.
+        package let unadapted: PocketSphinxDecoder?
 
         /// The grammar's search of one utterance's features; when it lost
         /// every path while its best path was a phrase of the grammar's, with
@@ -123,6 +129,7 @@ extension SpeechRecognizer {
         let dictPath = folder.appendingPathComponent("words.dict").path
         let (numbers, numberText) = OtherWords.numbers(of: grammar.nameWords)
         try (dictionaryText + (common?.dictionaryText ?? "") + numberText).write(toFile: dictPath, atomically: true, encoding: .utf8)
+        let unadapted = try adaptation.map { _ in try PocketSphinxDecoder(arguments: ["-hmm", hmm, "-dict", dictPath] + sharedArguments) }
         return try withAdaptation(adaptation) { acoustic in
             let searches = try PocketSphinxDecoder(arguments: ["-hmm", hmm, "-dict", dictPath] + acoustic)
             let alternatives = PocketSphinxDecoder.alternatives(inDictionary: dictionaryText)
@@ -151,7 +158,7 @@ extension SpeechRecognizer {
                         oneWordNames: grammar.oneWordNames, common: common, numbers: numbers)
                     if let previous { other.keep(from: previous) }
                     return other
-                })
+                }, unadapted: unadapted)
         }
     }
 }

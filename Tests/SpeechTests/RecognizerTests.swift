@@ -42,15 +42,21 @@ struct RecognizerTests {
 
     /// The WAV file `name` in the tests' Fixtures folder (utterances kept from the living room and the corpus sets).
     static func fixture(_ name: String) throws -> RecognizerAudio {
-        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/" + name)
-        return try WAVReader.read(Array(try Data(contentsOf: file)))
+        try WAVReader.read(Array(try Data(contentsOf: URL(fileURLWithPath: fixturePath(name)))))
+    }
+
+    /// The path of the file `name` in the Fixtures folder.
+    static func fixturePath(_ name: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/" + name).path
     }
 
     /// Devices named and placed as given, each with its name as its id (dashes for spaces), and a recognizer of
-    /// them alone, made on a thread of its own.
-    static func recognizer(of named: [(name: String, area: String)]) async throws -> (devices: [Device], recognizer: SpeechRecognizer) {
+    /// them alone (with `adaptation`), made on a thread of its own.
+    static func recognizer(
+        of named: [(name: String, area: String)], adaptation: SpeakerAdaptation? = nil
+    ) async throws -> (devices: [Device], recognizer: SpeechRecognizer) {
         let devices = named.map { Device(id: $0.name.replacingOccurrences(of: " ", with: "-"), name: $0.name, area: $0.area) }
-        return (devices, try await blocking { try SpeechRecognizer(devices: devices, shortcuts: []) })
+        return (devices, try await blocking { try SpeechRecognizer(devices: devices, shortcuts: [], adaptation: adaptation) })
     }
     // (Loaded on first use by a test; the tests hand their decoding to threads of their own.)
 

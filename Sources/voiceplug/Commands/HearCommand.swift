@@ -135,6 +135,7 @@ enum HearCommand {
             if let margin = pass.margin { fields.append("\"margin\":\(String(format: "%.3f", margin))") }
             if let required = pass.required { fields.append("\"required\":\(String(format: "%.3f", required))") }
             if let state = pass.stateMargin { fields.append("\"stateMargin\":\(String(format: "%.3f", state))") }
+            if let plain = pass.unadaptedStateMargin { fields.append("\"unadaptedStateMargin\":\(String(format: "%.3f", plain))") }
             if let upDown = pass.upDownMargin { fields.append("\"upDownMargin\":\(String(format: "%.3f", upDown))") }
             if let name = pass.nameMargin { fields.append("\"nameMargin\":\(String(format: "%.3f", name))") }
             fields.append("\"decision\":\(JSON.string(pass.decision))")
