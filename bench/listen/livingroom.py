@@ -45,6 +45,8 @@ except ImportError:
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 RATE = 16000
+sys.path.insert(0, os.path.join(ROOT, "bench", "speech"))
+from corpus import warn_missing_variants  # noqa: E402
 
 # Households, each with devices no test, corpus set or tuning of the project named (checked with grep over
 # bench, Tests, examples, docs) and voices no set used: flite voices with another pitch and pace, espeak-ng
@@ -370,8 +372,8 @@ HOUSEHOLDS[18] = (
     ],
     [
         ("flite", "kal", 135, 1.04), ("flite", "slt", 182, 1.01), ("flite", "rms", 109, 0.97), ("flite", "awb", 128, 1.03),
-        ("espeak", "en-us+Quincy", 165), ("espeak", "en-gb-x-rp+Linda", 160), ("espeak", "en-029+Hugo", 160),
-        ("espeak", "en-gb-scotland+Belinda", 165),
+        ("espeak", "en-us+grandma", 165), ("espeak", "en-gb-x-rp+Gene2", 160), ("espeak", "en-029+Henrique", 160),
+        ("espeak", "en-gb-scotland+edward2", 165),
     ],
     {"landing light": "tinder light", "shed heater": "walrus heater", "study lamp": "pewter lamp",
      "window heater": "marten heater", "cabinet light": "lattice lamp", "bed warmer": "osprey fan"},
@@ -761,6 +763,7 @@ def main():
     parser.add_argument("--no-reply", action="store_true", help="nobody answers a question asked back")
     parser.add_argument("--no-learning", action="store_true", help="listen does not learn the voices it heard")
     args = parser.parse_args()
+    warn_missing_variants(HOUSEHOLDS[args.household][1] + [TV])
     folder = args.keep or tempfile.mkdtemp()
     os.makedirs(folder, exist_ok=True)
     try:

@@ -2761,6 +2761,19 @@ VOICES = [("flite", "slt"), ("flite", "rms"), ("flite", "awb"), ("flite", "kal16
           ("espeak", "en-us", "175"), ("espeak", "en-us", "140"), ("espeak", "en-us+f3", "165"), ("espeak", "en-us+m3", "185")]
 CONDITIONS = [("clean", None), ("20dB", 20)]
 
+def missing_variants(voices):
+    """The espeak-ng voices among `voices` ("en-us+quincy") whose variant espeak-ng does not have: it speaks those as
+    the plain accent ("en-us") without a word. Variant files are named in their own case ("Annie", "quincy")."""
+    data = re.search(r"Data at: (\S+)", subprocess.run(["espeak-ng", "--version"], capture_output=True, text=True).stdout)
+    folder = os.path.join(data.group(1) if data else "/usr/lib/x86_64-linux-gnu/espeak-ng-data", "voices", "!v")
+    return sorted({v[1] for v in voices if v[0] == "espeak" and "+" in v[1]
+                   and not os.path.isfile(os.path.join(folder, v[1].split("+", 1)[1]))})
+
+def warn_missing_variants(voices):
+    for voice in missing_variants(voices):
+        print(f"warning: espeak-ng has no variant {voice.split('+', 1)[1]!r}: {voice} speaks as {voice.split('+')[0]}",
+              file=sys.stderr)
+
 def synthesize(text, voice, path, snr):
     raw = path + ".raw.wav"
     if voice[0] == "flite":
@@ -2960,6 +2973,7 @@ def run(args, work):
     rows = []
     scenarios = [(name, scenario) for name, scenario in SCENARIOS if not args.set or name in args.set]
     scenarios += [(name, make()) for name, make in OPTIONAL.items() if args.set and name in args.set]
+    warn_missing_variants([tuple(v) for _, scenario in scenarios for v in scenario.get("voices", VOICES)])
     for name, scenario in scenarios:
         config, db, jobs = prepare(args, work, name, scenario)
         unheard = [{"scenario": name, "condition": condition, "voice": voice, "text": text, "expected": expected, "path": path}
