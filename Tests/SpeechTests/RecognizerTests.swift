@@ -704,7 +704,7 @@ struct RecognizerTests {
             Device(id: "iron", name: "curling iron", area: "bathroom"), Device(id: "lights", name: "fairy lights", area: "porch"),
         ]
         let recognizer = try await blocking { try SpeechRecognizer(devices: devices, shortcuts: []) }
-        let voices = ["espeak:en-us:170", "espeak:en-us+Boris:160"]
+        let voices = ["espeak:en-us:170", "espeak:en-us+boris:160"]
         let (right, wrong) = try await score(
             [("curling iron on", "iron", .on), ("fairy lights on", "lights", .on)],
             voices: voices, recognizer: recognizer, devices: devices)

@@ -17,6 +17,7 @@ public func synthesizeWAV(_ text: String, voice: String, snr: Double? = nil, eff
     if voice.hasPrefix("espeak") {
         let fields = voice.split(separator: ":").map(String.init)  // "espeak", "espeak:en-gb" or "espeak:en-gb:140" (words a minute)
         let variant = fields.count > 1 ? fields[1] : "en-us"
+        try checkVariant(variant)
         _ = try runSynthesisTool("espeak-ng", ["-v", variant, "-w", raw] + (fields.count > 2 ? ["-s", fields[2]] : []) + [text])
     } else {
         try writeFlite(text, voice: voice, to: raw)
@@ -35,6 +36,18 @@ public func synthesizeWAV(_ text: String, voice: String, snr: Double? = nil, eff
         "sox", ["-R", "-n", "-r", "16000", "-c", "1", "-b", "16", noise, "synth", seconds, "pinknoise", "vol", String(level)])
     _ = try runSynthesisTool("sox", ["-R", "-m", clean, noise, mixed, "vol", String(volume)])
     return try Data(contentsOf: URL(fileURLWithPath: mixed))
+}
+
+/// Throws when espeak-ng has no file for the variant after "+" ("en-us+boris"): it would speak the plain accent
+/// without a word. Its variant files are named in their own case ("Annie", but "boris").
+private func checkVariant(_ voice: String) throws {
+    guard let plus = voice.firstIndex(of: "+") else { return }
+    let version = try runSynthesisTool("espeak-ng", ["--version"])
+    let data = version.range(of: "Data at: ").map { String(version[$0.upperBound...].prefix { !$0.isWhitespace }) }
+    let file = (data ?? "/usr/lib/x86_64-linux-gnu/espeak-ng-data") + "/voices/!v/" + voice[voice.index(after: plus)...]
+    guard FileManager.default.fileExists(atPath: file) else {
+        throw SynthesisFailed(tool: "espeak-ng", output: "no variant file \(file): \(voice) would speak as its plain accent")
+    }
 }
 
 /// `text` as flite's `voice` writes it: its own sample rate, no padding, no noise floor.
