@@ -182,6 +182,11 @@ extension SpeechRecognizer {
                 if plain.margin < needed { return stateInDoubt(plain.margin, saysOn: state.saysOn, " without the adaptation") }
             }
         }
+        if Grammar.saysPowerUp(spoken), !asksOnly(text) {
+            return askedBack(
+                " | \"power up\" is asked back", because: "\"power up\" is asked back: \"power off\" is heard so",
+                doubting: \.stateInDoubt)
+        }
         let upDown = upDownMargin(spoken, features: features, by: check, asHeard: asHeard)
         pass.upDownMargin = upDown
         if let upDown, upDown < Self.tuning.upDownMargin {

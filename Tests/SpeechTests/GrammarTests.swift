@@ -332,6 +332,10 @@ struct GrammarTests {
         #expect(Grammar.verbCheck(["turn", "on", "the", "fan"]) == nil && Grammar.verbCheck(["please", "kill", "the", "fan"]) != nil)
         #expect(Grammar.stateCheck(["lights", "out"]) == nil)
         #expect(Grammar.stateCheck(["turn", "on", "the", "lamp", "off"]) == nil)
+        // "power up" is asked back; "turn up", "power on" and "power down" are not this check's.
+        #expect(Grammar.saysPowerUp(["power", "up", "the", "fan"]) && Grammar.saysPowerUp(["please", "power", "the", "fan", "up"]))
+        #expect(!Grammar.saysPowerUp(["turn", "up", "the", "fan"]) && !Grammar.saysPowerUp(["power", "on", "the", "fan"]))
+        #expect(!Grammar.saysPowerUp(["power", "down", "the", "fan"]))
     }
 
     @Test("a command with the other state's words where its state word is, and whether it says on")
