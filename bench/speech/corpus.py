@@ -2686,6 +2686,48 @@ SIXTY_NINTH_NAMES = {
                ("espeak", "en-029+michael", "160"), ("espeak", "en-gb-x-gbclan+pablo", "165")],
 }
 
+# The seventieth, written after household 17 and the sixty-ninth were heard, a state heard with an adaptation was held
+# to its margin without it and every spoken "power up" was asked back, before it was heard: eight devices no set, test
+# or doc names, two pairs sharing an area, and espeak-ng voices whose variants exist (checked) and no set used.
+SEVENTIETH_NAMES = {
+    "config": {"devices": [
+        {"id": "heron", "name": "heron lamp", "area": "wood store", "protocol": "tasmota", "topic": "heron_lamp"},
+        {"id": "mangle", "name": "mangle heater", "area": "clock room", "protocol": "shelly", "topic": "shellyplug-mangle"},
+        {"id": "ladle", "name": "ladle light", "area": "hop loft", "protocol": "zigbee2mqtt", "topic": "ladle_light"},
+        {"id": "bramble", "name": "bramble lamp", "area": "wood store", "protocol": "tasmota", "topic": "bramble_lamp"},
+        {"id": "tuba", "name": "tuba fan", "area": "gate lodge", "protocol": "shelly", "topic": "shellyplug-tuba"},
+        {"id": "sorrel", "name": "sorrel heater", "area": "feed room", "protocol": "zigbee2mqtt", "topic": "sorrel_heater"},
+        {"id": "gimlet", "name": "gimlet light", "area": "clock room", "protocol": "tasmota", "topic": "gimlet_light"},
+        {"id": "tinsel", "name": "tinsel lamp", "area": "still house", "protocol": "zigbee2mqtt", "topic": "tinsel_lamp"},
+    ]},
+    "shortcuts": [("mangle", "on", "heat the laundry"), ("tinsel", "off", "the carols are done")],
+    "in": [
+        ("switch on the heron lamp", "heron", "on"), ("mangle heater off", "mangle", "off"),
+        ("turn the ladle light on", "ladle", "on"), ("power off the bramble lamp", "bramble", "off"),
+        ("set the tuba fan to on", "tuba", "on"), ("switch the sorrel heater to off", "sorrel", "off"),
+        ("turn on the gimlet light", "gimlet", "on"), ("switch off the tinsel lamp", "tinsel", "off"),
+        ("please switch the mangle heater on", "mangle", "on"), ("heron lamp off", "heron", "off"),
+        ("could you turn off the ladle light", "ladle", "off"), ("bramble lamp on", "bramble", "on"),
+        ("switch the tuba fan off", "tuba", "off"), ("power on the sorrel heater", "sorrel", "on"),
+        ("turn the gimlet light off", "gimlet", "off"), ("switch on the tinsel lamp please", "tinsel", "on"),
+        ("switch off everything", "heron,mangle,ladle,bramble,tuba,sorrel,gimlet,tinsel", "off"),
+        ("turn on all the plugs in the wood store", "heron,bramble", "on"),
+        ("switch everything in the clock room off", "mangle,gimlet", "off"),
+        ("turn off the tuba fan", "tuba", "off"),
+        ("heat the laundry", "mangle", "on"), ("the carols are done", "tinsel", "off"),
+    ],
+    "out": [
+        "turn up the mangle heater", "set the sorrel heater to high", "turn down the tuba fan", "turn the tinsel lamp to low",
+        "a heron by the pond", "the mangle squeaks", "the ladle is in the drawer", "brambles in the hedge",
+        "the tuba is loud", "sorrel soup for lunch", "a gimlet to open the cask", "tinsel on the tree",
+        "switch off the radio and the oven", "what's on in the hop loft", "the gate lodge is locked",
+        "the feed room smells of hay", "is the heron lamp new", "turn right at the mill", "the carols are long", "sleep tight",
+    ],
+    "voices": [("flite", "slt", "16000", "0.98"), ("flite", "awb", "16000", "1.06"), ("flite", "rms", "16000", "1.01"),
+               ("flite", "kal16", "16000", "0.97"), ("espeak", "en-us+miguel", "165"), ("espeak", "en-gb-x-rp+iven3", "160"),
+               ("espeak", "en-029+kaukovalta", "160"), ("espeak", "en-gb-scotland+iven2", "165")],
+}
+
 # The thirty-ninth's and forty-fifth's devices and phrases said by flite slowly (duration_stretch 1.3-1.45) and the
 # thirty-ninth's fast (0.75-0.8), as the forty-sixth and forty-seventh have espeak-ng's paces.
 FORTY_NINTH_PACES = dict(THIRTY_NINTH_UNSEEN, voices=[("flite", "slt", "16000", "1.4"), ("flite", "rms", "16000", "1.3"),
@@ -2732,7 +2774,8 @@ SCENARIOS = [("example", EXAMPLE), ("held-out", HELD_OUT), ("validation", VALIDA
              ("sixty-fourth-names", SIXTY_FOURTH_NAMES),
              ("sixty-fifth-names", SIXTY_FIFTH_NAMES), ("sixty-sixth-names", SIXTY_SIXTH_NAMES),
              ("sixty-seventh-names", SIXTY_SEVENTH_NAMES), ("sixty-eighth-names", SIXTY_EIGHTH_NAMES),
-             ("sixty-ninth-names", SIXTY_NINTH_NAMES)]
+             ("sixty-ninth-names", SIXTY_NINTH_NAMES),
+             ("seventieth-names", SEVENTIETH_NAMES)]
 def shared_corpus():
     """../shared/corpus (the text matcher's development corpus) as a set: its 30 devices with their areas, its
     Home Assistant templates as in-grammar and its negatives as out-of-grammar utterances, by two default voices
