@@ -2,7 +2,7 @@
 """A synthesized living room, heard live by `voiceplug listen`.
 
   python3 bench/listen/livingroom.py [--voiceplug PATH] [--plugsim PATH] [--minutes 30] [--events 60]
-                                     [--seed N] [--household 1-18] [--speed 1] [--keep DIR] [--no-wake] [--no-reply]
+                                     [--seed N] [--household 1-19] [--speed 1] [--keep DIR] [--no-wake] [--no-reply]
                                      [--no-learning]
 
 Builds a stream of --minutes (default 30) minutes: --events wake phrase + command events said by people
@@ -377,6 +377,23 @@ HOUSEHOLDS[18] = (
     ],
     {"landing light": "tinder light", "shed heater": "walrus heater", "study lamp": "pewter lamp",
      "window heater": "marten heater", "cabinet light": "lattice lamp", "bed warmer": "osprey fan"},
+)
+HOUSEHOLDS[19] = (
+    [
+        {"id": "otter-fan", "name": "otter fan", "area": "apple store"},
+        {"id": "quince-lamp", "name": "quince lamp", "area": "pump house"},
+        {"id": "badger-heater", "name": "badger heater", "area": "dairy"},
+        {"id": "cobble-light", "name": "cobble light", "area": "apple store"},
+        {"id": "nettle-lamp", "name": "nettle lamp", "area": "dairy"},
+        {"id": "plover-heater", "name": "plover heater", "area": "pump house"},
+    ],
+    [
+        ("flite", "kal", 142, 1.0), ("flite", "slt", 176, 0.97), ("flite", "rms", 108, 1.04), ("flite", "awb", 118, 1.01),
+        ("espeak", "en-us+aunty", 160), ("espeak", "en-gb-x-rp+Lee", 165), ("espeak", "en-029+grandpa", 155),
+        ("espeak", "en-gb-scotland+marcelo", 165),
+    ],
+    {"landing light": "cobble light", "shed heater": "badger heater", "study lamp": "quince lamp",
+     "window heater": "lapwing heater", "cabinet light": "nettle lamp", "bed warmer": "otter fan"},
 )
 TV = ("espeak", "en-us+m2", 175)
 
