@@ -42,13 +42,18 @@ public func synthesizeWAV(_ text: String, voice: String, snr: Double? = nil, eff
 /// without a word. Its variant files are named in their own case ("Annie", but "boris").
 private func checkVariant(_ voice: String) throws {
     guard let plus = voice.firstIndex(of: "+") else { return }
-    let version = try runSynthesisTool("espeak-ng", ["--version"])
-    let data = version.range(of: "Data at: ").map { String(version[$0.upperBound...].prefix { !$0.isWhitespace }) }
-    let file = (data ?? "/usr/lib/x86_64-linux-gnu/espeak-ng-data") + "/voices/!v/" + voice[voice.index(after: plus)...]
+    let file = espeakData + "/voices/!v/" + voice[voice.index(after: plus)...]
     guard FileManager.default.fileExists(atPath: file) else {
         throw SynthesisFailed(tool: "espeak-ng", output: "no variant file \(file): \(voice) would speak as its plain accent")
     }
 }
+
+/// espeak-ng's data folder, as `espeak-ng --version` names it (asked once).
+private let espeakData: String = {
+    let version = (try? runSynthesisTool("espeak-ng", ["--version"])) ?? ""
+    return version.range(of: "Data at: ").map { String(version[$0.upperBound...].prefix { !$0.isWhitespace }) }
+        ?? "/usr/lib/x86_64-linux-gnu/espeak-ng-data"
+}()
 
 /// `text` as flite's `voice` writes it: its own sample rate, no padding, no noise floor.
 public func fliteWAV(_ text: String, voice: String) throws -> Data {
