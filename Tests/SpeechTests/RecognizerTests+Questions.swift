@@ -269,4 +269,16 @@ extension RecognizerTests {
         let heard = try await blocking { try recognizer.hearReply(said) }
         #expect(heard.reply == nil, "\(heard)")
     }
+
+    @Test("chatter heard as \"right\" is no spoken yes; typed, \"right\" and \"correct\" are")
+    func rightIsTypedOnly() async throws {
+        // Household 18's chatter "light a candle, it's cosy" over music, as the living room cut it: heard as "right"
+        // (margin 33.9), which would switch what was asked.
+        let said = try Self.fixture("livingroom-18-chatter-candle.wav")
+        let recognizer = try await Self.sharedRecognizer()
+        let heard = try await blocking { try recognizer.hearReply(said) }
+        #expect(heard.reply == nil, "\(heard)")
+        #expect(SpeechRecognizer.reply(typed: "Right!") == .yes)
+        #expect(SpeechRecognizer.reply(typed: "correct") == .yes)
+    }
 }
