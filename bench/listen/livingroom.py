@@ -2,8 +2,8 @@
 """A synthesized living room, heard live by `voiceplug listen`.
 
   python3 bench/listen/livingroom.py [--voiceplug PATH] [--plugsim PATH] [--minutes 30] [--events 60]
-                                     [--seed N] [--household 1-19] [--speed 1] [--keep DIR] [--no-wake] [--no-reply]
-                                     [--no-learning]
+                                     [--seed N] [--household 1-20] [--speed 1] [--keep DIR] [--no-wake] [--no-reply]
+                                     [--no-learning] [--replies-over-speech]
 
 Builds a stream of --minutes (default 30) minutes: --events wake phrase + command events said by people
 (flite and espeak-ng voices and device names no test or tuning of the project used), household chatter among
@@ -15,8 +15,9 @@ default), its answers played into a file through ALSA's file plugin; it learns t
 heard and the plugs confirmed (in DIR/voiceplug.hearings) as a household's would, unless --no-learning.
 
 A command heard but not surely is asked back ("the hob fan, on?"): the person who said it answers "yes" when the
-question names what they asked for, else "no" (--no-reply: nobody answers), mixed into the stream as it is fed;
-the same question asked again (the reply was not heard) is answered again by the same person.
+question names what they asked for, else "no" (--no-reply: nobody answers), mixed into the stream as it is fed
+in the first pause in the room's speech (--replies-over-speech: at once, over whatever else is said); the same
+question asked again (the reply was not heard) is answered again by the same person.
 
 Prints, and writes to DIR/report.json with --keep: commands executed within 6 s of their end (10 s when asked
 back, 16 s when asked twice; how long after, and how many after a yes), wrong switches (a device or state other than the command's), false switches (outside any command,
@@ -395,6 +396,23 @@ HOUSEHOLDS[19] = (
     {"landing light": "cobble light", "shed heater": "badger heater", "study lamp": "quince lamp",
      "window heater": "lapwing heater", "cabinet light": "nettle lamp", "bed warmer": "otter fan"},
 )
+HOUSEHOLDS[20] = (
+    [
+        {"id": "fennel-lamp", "name": "fennel lamp", "area": "hay loft"},
+        {"id": "curlew-heater", "name": "curlew heater", "area": "tack room"},
+        {"id": "puffin-fan", "name": "puffin fan", "area": "hay loft"},
+        {"id": "saddle-light", "name": "saddle light", "area": "brew shed"},
+        {"id": "ferret-heater", "name": "ferret heater", "area": "brew shed"},
+        {"id": "thistle-lamp", "name": "thistle lamp", "area": "tack room"},
+    ],
+    [
+        ("flite", "kal", 138, 1.03), ("flite", "slt", 178, 1.0), ("flite", "rms", 114, 0.99), ("flite", "awb", 122, 1.02),
+        ("espeak", "en-us+paul", 165), ("espeak", "en-gb-x-rp+belinda", 160), ("espeak", "en-029+caleb", 160),
+        ("espeak", "en-gb-scotland+victor", 165),
+    ],
+    {"landing light": "saddle light", "shed heater": "curlew heater", "study lamp": "fennel lamp",
+     "window heater": "juniper heater", "cabinet light": "thistle lamp", "bed warmer": "puffin fan"},
+)
 TV = ("espeak", "en-us+m2", 175)
 
 COMMANDS = [
@@ -571,7 +589,9 @@ class Replier:
     """The person asked back answers as a person would: the one whose command it was says "yes" when the question
     names the device and state they asked for, else "no"; a question after no command is answered "no" by someone.
     The reply is mixed into the stream ahead of what has been fed, after the question's own length (as espeak-ng
-    says it) and a moment more."""
+    says it) and a moment more, and, as people take turns, in a pause: not within 0.6 s of anyone's speech, the TV's
+    or a command (the stream keeps all its speech apart so). With --replies-over-speech it is said whatever else is
+    said then, as households 1-19 were first heard."""
 
     def __init__(self, args, stream, happenings, folder):
         self.args, self.stream, self.happenings, self.folder = args, stream, happenings, folder
@@ -596,11 +616,23 @@ class Replier:
         question = synthesize(text, ("espeak", "en-us", 175), self.folder, f"q{self.count}")
         reply = leveled(synthesize(said, voice, self.folder, f"r{self.count}"), 2600.0)
         start = now + len(question) / RATE + 0.4
+        if not self.args.replies_over_speech:
+            start = self.pause(start, len(reply) / RATE)
         i = int(start * RATE)
         with self.lock:
             self.stream[i:i + len(reply)] += reply[:max(0, len(self.stream) - i)]
         self.happenings.append(dict(kind="reply", start=round(start, 3), end=round(start + len(reply) / RATE, 3),
                                     text=said, asked=text, command=command["text"] if command else None))
+
+
+    def pause(self, start, seconds, gap=0.6):
+        """The first moment from `start` at which `seconds` of reply keep `gap` from all other speech."""
+        speech = sorted((h["start"], h["end"]) for h in self.happenings
+                        if h["kind"] in ("command", "tv", "chatter", "reply"))
+        for begin, end in speech:
+            if begin - gap < start + seconds and start - gap < end:
+                start = end + gap
+        return start
 
 
 def free_port():
@@ -779,6 +811,8 @@ def main():
     parser.add_argument("--no-wake", action="store_true")
     parser.add_argument("--no-reply", action="store_true", help="nobody answers a question asked back")
     parser.add_argument("--no-learning", action="store_true", help="listen does not learn the voices it heard")
+    parser.add_argument("--replies-over-speech", action="store_true",
+                        help="a reply is said whatever else is said then (as households 1-19 were first heard)")
     args = parser.parse_args()
     warn_missing_variants(HOUSEHOLDS[args.household][1] + [TV])
     folder = args.keep or tempfile.mkdtemp()
