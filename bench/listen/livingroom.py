@@ -23,7 +23,9 @@ Prints, and writes to DIR/report.json with --keep: commands executed within 6 s 
 back, 16 s when asked twice; how long after, and how many after a yes), wrong switches (a device or state other than the command's), false switches (outside any command,
 the TV's included), false wakes (how many doubtful: an accent's near miss of the wake phrase, after which only
 a command heard surely is taken), questions asked back, how long after each result its spoken answer started,
-and the CPU time `listen` used (learning's SphinxTrain programs included) against the stream's length.
+and the CPU time `listen` used (learning's SphinxTrain programs included) against the stream's length. DIR also
+keeps the stream as it was fed, the replies in it (stream.wav), what happened in it (happenings.json), listen's
+events (events.json) and every synthesized line.
 
 Write a new --seed's stream before hearing it; the first hearing is the figure.
 """
@@ -825,6 +827,7 @@ def main():
         events, started, cpu = hear(args, stream, happenings, folder)
         with open(os.path.join(folder, "happenings.json"), "w") as f:  # the replies too
             json.dump(happenings, f, indent=1)
+        write_wav(os.path.join(folder, "stream.wav"), stream)  # as it was fed, the replies in it
         with open(os.path.join(folder, "events.json"), "w") as f:
             json.dump(events, f, indent=1)
         report = score(happenings, events, started, args.speed)
