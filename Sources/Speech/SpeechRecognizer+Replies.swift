@@ -28,7 +28,7 @@ extension SpeechRecognizer {
     /// Yes words that are a yes typed, not spoken: heard, they were other speech as often as themselves ("okay
     /// then" as "go ahead", "hello" as "sure", "maybe" as "do it": 12 of 300 utterances by 30 voices at 20 dB; the
     /// living room's chatter as "that's right": 7 of 1,326 utterances, and as "right" 2 of 1,535, "right" and
-    /// "correct" in pieces of TV and chatter 17 of 2,130, while no yes was heard as either).
+    /// "correct" in pieces of TV and chatter 19 of 2,130, while no yes was heard as either).
     static let typedOnlyYes: Set = ["sure", "do it", "go ahead", "that's right", "right", "correct"]
 
     /// Words that begin as a reply does and are none: heard as themselves, not as the reply they start with

@@ -626,7 +626,6 @@ class Replier:
         self.happenings.append(dict(kind="reply", start=round(start, 3), end=round(start + len(reply) / RATE, 3),
                                     text=said, asked=text, command=command["text"] if command else None))
 
-
     def pause(self, start, seconds, gap=0.6):
         """The first moment from `start` at which `seconds` of reply keep `gap` from all other speech."""
         speech = sorted((h["start"], h["end"]) for h in self.happenings
